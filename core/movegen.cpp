@@ -1,0 +1,120 @@
+#include "movegen.h"
+
+namespace chuhan {
+
+using namespace attacks;
+
+namespace {
+
+template <bool Captures, bool Quiets>
+Move* generate_pseudo(const Position& pos, Move* list) {
+  const Color us = pos.side_to_move();
+  // A target is wanted if it is empty (quiet) or holds an enemy piece (capture).
+  auto wanted = [&](Square to) {
+    const Piece p = pos.piece_on(to);
+    return p == NO_PIECE ? Quiets : Captures && color_of(p) != us;
+  };
+
+  // Rooks and cannons slide along their rank and file.
+  for (PieceType pt : {ROOK, CANNON}) {
+    const Piece pc = make_piece(us, pt);
+    for (int i = 0; i < pos.count(pc); ++i) {
+      const Square from = pos.squares(pc)[i];
+      const int f = file_of(from), r = rank_of(from);
+      const LineMoves& along_rank = RankLine[f][pos.rank_occupancy(r)];
+      const LineMoves& along_file = FileLine[r][pos.file_occupancy(f)];
+      if constexpr (Captures) {
+        uint32_t rb = pt == ROOK ? along_rank.first_blocker : along_rank.second_blocker;
+        uint32_t fb = pt == ROOK ? along_file.first_blocker : along_file.second_blocker;
+        while (rb) {
+          const Square to = rank_bit_square(r, pop_lsb(rb));
+          if (color_of(pos.piece_on(to)) != us) *list++ = make_move(from, to);
+        }
+        while (fb) {
+          const Square to = file_bit_square(f, pop_lsb(fb));
+          if (color_of(pos.piece_on(to)) != us) *list++ = make_move(from, to);
+        }
+      }
+      if constexpr (Quiets) {
+        for (uint32_t b = along_rank.quiet; b;) *list++ = make_move(from, rank_bit_square(r, pop_lsb(b)));
+        for (uint32_t b = along_file.quiet; b;) *list++ = make_move(from, file_bit_square(f, pop_lsb(b)));
+      }
+    }
+  }
+
+  const Piece horse = make_piece(us, HORSE);
+  for (int i = 0; i < pos.count(horse); ++i) {
+    const Square from = pos.squares(horse)[i];
+    for (const BlockableStep& st : Steps.horse_moves[from])
+      if (pos.empty(st.block) && wanted(st.to)) *list++ = make_move(from, st.to);
+  }
+
+  const Piece elephant = make_piece(us, ELEPHANT);
+  for (int i = 0; i < pos.count(elephant); ++i) {
+    const Square from = pos.squares(elephant)[i];
+    for (const BlockableStep& st : Steps.elephant_moves[from])
+      if (pos.empty(st.block) && wanted(st.to)) *list++ = make_move(from, st.to);
+  }
+
+  const Piece soldier = make_piece(us, SOLDIER);
+  for (int i = 0; i < pos.count(soldier); ++i) {
+    const Square from = pos.squares(soldier)[i];
+    for (Square to : Steps.soldier_moves[us][from])
+      if (wanted(to)) *list++ = make_move(from, to);
+  }
+
+  const Piece advisor = make_piece(us, ADVISOR);
+  for (int i = 0; i < pos.count(advisor); ++i) {
+    const Square from = pos.squares(advisor)[i];
+    for (Square to : Steps.advisor_moves[from])
+      if (wanted(to)) *list++ = make_move(from, to);
+  }
+
+  const Square gsq = pos.general_square(us);
+  for (Square to : Steps.general_moves[gsq])
+    if (wanted(to)) *list++ = make_move(gsq, to);
+
+  return list;
+}
+
+}  // namespace
+
+template <>
+Move* generate<CAPTURES>(const Position& pos, Move* list) {
+  return generate_pseudo<true, false>(pos, list);
+}
+
+template <>
+Move* generate<QUIETS>(const Position& pos, Move* list) {
+  return generate_pseudo<false, true>(pos, list);
+}
+
+template <>
+Move* generate<PSEUDO_LEGAL>(const Position& pos, Move* list) {
+  return generate_pseudo<true, true>(pos, list);
+}
+
+template <>
+Move* generate<LEGAL>(const Position& pos, Move* list) {
+  Move* end = generate_pseudo<true, true>(pos, list);
+  Move* cur = list;
+  for (Move* m = list; m != end; ++m)
+    if (pos.legal(*m)) *cur++ = *m;
+  return cur;
+}
+
+uint64_t perft(Position& pos, Depth depth) {
+  if (depth <= 0) return 1;
+  const MoveList<LEGAL> moves(pos);
+  if (depth == 1) return moves.size();
+  uint64_t nodes = 0;
+  StateInfo st;
+  for (Move m : moves) {
+    pos.do_move(m, st);
+    nodes += perft(pos, depth - 1);
+    pos.undo_move(m);
+  }
+  return nodes;
+}
+
+}  // namespace chuhan

@@ -1,0 +1,511 @@
+#include "position.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+#include "zobrist.h"
+
+namespace chuhan {
+
+using namespace attacks;
+
+namespace {
+
+constexpr const char* PieceChars = " KABNRCP kabnrcp";
+constexpr const char* ColorNames[COLOR_NB] = {"Red", "Black"};
+constexpr const char* PieceNames[PIECE_TYPE_NB] = {"",      "general", "advisor", "elephant",
+                                                   "horse", "rook",    "cannon",  "soldier"};
+
+// Piece letters accepted in FEN input: Pikafish/Fairy-Stockfish letters plus ElephantEye's and
+// xqbase's E (elephant) and H (horse).
+Piece piece_from_char(char c) {
+  const Color color = (c >= 'a' && c <= 'z') ? BLACK : RED;
+  switch (c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c) {
+    case 'K': return make_piece(color, GENERAL);
+    case 'A': return make_piece(color, ADVISOR);
+    case 'B': case 'E': return make_piece(color, ELEPHANT);
+    case 'N': case 'H': return make_piece(color, HORSE);
+    case 'R': return make_piece(color, ROOK);
+    case 'C': return make_piece(color, CANNON);
+    case 'P': return make_piece(color, SOLDIER);
+    default: return NO_PIECE;
+  }
+}
+
+// Whether a piece of this kind can ever stand on s (pieces never leave their zones, and soldiers
+// never move backward or sideways on their own side).
+bool reachable(Piece p, Square s) {
+  const Color c = color_of(p);
+  const int f = file_of(s), r = relative_rank(c, rank_of(s));
+  switch (type_of(p)) {
+    case GENERAL: return in_palace(c, s);
+    case ADVISOR: return in_palace(c, s) && (f + r) % 2 == 1;
+    case ELEPHANT: return r <= 4 && f % 2 == 0 && r % 2 == 0 && (f / 2 + r / 2) % 2 == 1;
+    case SOLDIER: return r >= 5 || ((r == 3 || r == 4) && f % 2 == 0);
+    default: return true;
+  }
+}
+
+bool parse_counter(const std::string& text, long max, long& value) {
+  if (text.empty() || text.size() > 9) return false;
+  for (char ch : text)
+    if (ch < '0' || ch > '9') return false;
+  value = std::strtol(text.c_str(), nullptr, 10);
+  return value <= max;
+}
+
+std::string piece_description(Piece p) {
+  return std::string(ColorNames[color_of(p)]) + " " + PieceNames[type_of(p)];
+}
+
+}  // namespace
+
+char piece_to_char(Piece p) { return PieceChars[p]; }
+
+std::string square_to_string(Square s) {
+  if (!is_ok(s)) return "-";
+  return {char('a' + file_of(s)), char('0' + rank_of(s))};
+}
+
+std::string move_to_string(Move m) {
+  if (m == MOVE_NONE || m == MOVE_NULL) return "0000";
+  return square_to_string(from_sq(m)) + square_to_string(to_sq(m));
+}
+
+Square parse_square(const std::string& s) {
+  if (s.size() != 2 || s[0] < 'a' || s[0] > 'i' || s[1] < '0' || s[1] > '9') return SQ_NONE;
+  return make_square(s[0] - 'a', s[1] - '0');
+}
+
+Move parse_move_text(const std::string& s) {
+  if (s.size() != 4) return MOVE_NONE;
+  const Square from = parse_square(s.substr(0, 2)), to = parse_square(s.substr(2, 2));
+  if (from == SQ_NONE || to == SQ_NONE || from == to) return MOVE_NONE;
+  return make_move(from, to);
+}
+
+// Generic attack test on the board described by the occupancy words of s's rank and file and
+// a piece_at(square) accessor, so that legal() can ask "what if this move were made" without
+// making it.
+template <typename PieceAt>
+bool Position::attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_occ,
+                           const PieceAt& piece_at) {
+  const int f = file_of(s), r = rank_of(s);
+  const Piece rook = make_piece(by, ROOK), cannon = make_piece(by, CANNON);
+  const LineMoves& along_rank = RankLine[f][rank_occ];
+  const LineMoves& along_file = FileLine[r][file_occ];
+
+  for (uint32_t b = along_rank.first_blocker; b;)
+    if (piece_at(rank_bit_square(r, pop_lsb(b))) == rook) return true;
+  for (uint32_t b = along_file.first_blocker; b;) {
+    const Piece p = piece_at(file_bit_square(f, pop_lsb(b)));
+    if (p == rook || p == make_piece(by, GENERAL)) return true;  // flying general
+  }
+  for (uint32_t b = along_rank.second_blocker; b;)
+    if (piece_at(rank_bit_square(r, pop_lsb(b))) == cannon) return true;
+  for (uint32_t b = along_file.second_blocker; b;)
+    if (piece_at(file_bit_square(f, pop_lsb(b))) == cannon) return true;
+
+  const Piece horse = make_piece(by, HORSE);
+  for (const BlockableStep& h : Steps.horse_attackers[s])
+    if (piece_at(h.to) == horse && piece_at(h.block) == NO_PIECE) return true;
+
+  const Piece soldier = make_piece(by, SOLDIER);
+  for (Square from : Steps.soldier_attackers[by][s])
+    if (piece_at(from) == soldier) return true;
+  return false;
+}
+
+bool Position::general_attacked(Square s, Color by) const {
+  return attacked_on(s, by, rank_occ_[rank_of(s)], file_occ_[file_of(s)],
+                     [this](Square sq) { return board_[sq]; });
+}
+
+bool Position::legal(Move m) const {
+  const Square from = from_sq(m), to = to_sq(m);
+  const Square gsq = general_square(side_);
+
+  // Only a move that touches a dangerous line through the general, empties a horse-leg square
+  // next to it, moves the general itself, or answers a check can leave the general attacked.
+  if (from != gsq && !st_->in_check) {
+    const bool rank_touched =
+        st_->rank_danger && (rank_of(from) == rank_of(gsq) || rank_of(to) == rank_of(gsq));
+    const bool file_touched =
+        st_->file_danger && (file_of(from) == file_of(gsq) || file_of(to) == file_of(gsq));
+    const bool leg_touched =
+        std::abs(file_of(from) - file_of(gsq)) == 1 && std::abs(rank_of(from) - rank_of(gsq)) == 1;
+    if (!rank_touched && !file_touched && !leg_touched) return true;
+  }
+
+  const Square target = from == gsq ? to : gsq;
+  const Piece moving = board_[from];
+  uint16_t rank_occ = rank_occ_[rank_of(target)], file_occ = file_occ_[file_of(target)];
+  if (rank_of(from) == rank_of(target)) rank_occ &= ~(1 << file_of(from));
+  if (rank_of(to) == rank_of(target)) rank_occ |= 1 << file_of(to);
+  if (file_of(from) == file_of(target)) file_occ &= ~(1 << rank_of(from));
+  if (file_of(to) == file_of(target)) file_occ |= 1 << rank_of(to);
+  return !attacked_on(target, ~side_, rank_occ, file_occ, [&](Square sq) {
+    return sq == to ? moving : sq == from ? NO_PIECE : board_[sq];
+  });
+}
+
+bool Position::gives_check(Move m) const {
+  const Square from = from_sq(m), to = to_sq(m);
+  const Square target = general_square(~side_);
+  const Piece moving = board_[from];
+  uint16_t rank_occ = rank_occ_[rank_of(target)], file_occ = file_occ_[file_of(target)];
+  if (rank_of(from) == rank_of(target)) rank_occ &= ~(1 << file_of(from));
+  if (rank_of(to) == rank_of(target)) rank_occ |= 1 << file_of(to);
+  if (file_of(from) == file_of(target)) file_occ &= ~(1 << rank_of(from));
+  if (file_of(to) == file_of(target)) file_occ |= 1 << rank_of(to);
+  return attacked_on(target, side_, rank_occ, file_occ, [&](Square sq) {
+    return sq == to ? moving : sq == from ? NO_PIECE : board_[sq];
+  });
+}
+
+bool Position::pseudo_legal(Move m) const {
+  if (!is_ok(m)) return false;
+  const Square from = from_sq(m), to = to_sq(m);
+  const Piece pc = board_[from], captured = board_[to];
+  if (pc == NO_PIECE || color_of(pc) != side_) return false;
+  if (captured != NO_PIECE && color_of(captured) == side_) return false;
+
+  auto in_list = [to](const auto& list) {
+    for (Square s : list)
+      if (s == to) return true;
+    return false;
+  };
+  auto in_blockable = [&](const auto& list) {
+    for (const BlockableStep& st : list)
+      if (st.to == to) return board_[st.block] == NO_PIECE;
+    return false;
+  };
+
+  switch (type_of(pc)) {
+    case GENERAL: return in_list(Steps.general_moves[from]);
+    case ADVISOR: return in_list(Steps.advisor_moves[from]);
+    case ELEPHANT: return in_blockable(Steps.elephant_moves[from]);
+    case HORSE: return in_blockable(Steps.horse_moves[from]);
+    case SOLDIER: return in_list(Steps.soldier_moves[side_][from]);
+    case ROOK:
+    case CANNON: {
+      LineMoves lm;
+      int bit;
+      if (rank_of(from) == rank_of(to))
+        lm = RankLine[file_of(from)][rank_occ_[rank_of(from)]], bit = file_of(to);
+      else if (file_of(from) == file_of(to))
+        lm = FileLine[rank_of(from)][file_occ_[file_of(from)]], bit = rank_of(to);
+      else
+        return false;
+      const uint16_t targets = captured == NO_PIECE   ? lm.quiet
+                               : type_of(pc) == ROOK ? lm.first_blocker
+                                                     : lm.second_blocker;
+      return targets & (1 << bit);
+    }
+    default: return false;
+  }
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  rank_occ_[rank_of(s)] |= 1 << file_of(s);
+  file_occ_[file_of(s)] |= 1 << rank_of(s);
+  piece_index_[s] = piece_count_[p]++;
+  piece_list_[p][piece_index_[s]] = s;
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  board_[s] = NO_PIECE;
+  rank_occ_[rank_of(s)] &= ~(1 << file_of(s));
+  file_occ_[file_of(s)] &= ~(1 << rank_of(s));
+  const Square last = piece_list_[p][--piece_count_[p]];
+  piece_index_[last] = piece_index_[s];
+  piece_list_[p][piece_index_[last]] = last;
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = board_[from];
+  board_[from] = NO_PIECE;
+  board_[to] = p;
+  rank_occ_[rank_of(from)] &= ~(1 << file_of(from));
+  file_occ_[file_of(from)] &= ~(1 << rank_of(from));
+  rank_occ_[rank_of(to)] |= 1 << file_of(to);
+  file_occ_[file_of(to)] |= 1 << rank_of(to);
+  piece_index_[to] = piece_index_[from];
+  piece_list_[p][piece_index_[to]] = to;
+}
+
+void Position::update_state_flags() {
+  const Color them = ~side_;
+  const Square gsq = general_square(side_);
+  st_->in_check = general_attacked(gsq, them);
+  bool rank_danger = false, file_danger = false;
+  for (PieceType pt : {ROOK, CANNON, GENERAL}) {
+    const Piece p = make_piece(them, pt);
+    for (int i = 0; i < piece_count_[p]; ++i) {
+      rank_danger |= pt != GENERAL && rank_of(piece_list_[p][i]) == rank_of(gsq);
+      file_danger |= file_of(piece_list_[p][i]) == file_of(gsq);
+    }
+  }
+  st_->rank_danger = rank_danger;
+  st_->file_danger = file_danger;
+}
+
+void Position::do_move(Move m, StateInfo& new_st) {
+  const Square from = from_sq(m), to = to_sq(m);
+  const Piece pc = board_[from], captured = board_[to];
+
+  new_st.key = st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^
+               zobrist::piece_square(pc, to);
+  new_st.rule60 = captured != NO_PIECE ? 0 : st_->rule60 + 1;
+  new_st.plies_from_null = st_->plies_from_null + 1;
+  new_st.move = m;
+  new_st.captured = captured;
+  new_st.previous = st_;
+  st_ = &new_st;
+
+  if (captured != NO_PIECE) {
+    st_->key ^= zobrist::piece_square(captured, to);
+    remove_piece(to);
+  }
+  move_piece(from, to);
+  side_ = ~side_;
+  ++game_ply_;
+  update_state_flags();
+}
+
+void Position::undo_move(Move m) {
+  const Square from = from_sq(m), to = to_sq(m);
+  move_piece(to, from);
+  if (st_->captured != NO_PIECE) put_piece(st_->captured, to);
+  side_ = ~side_;
+  --game_ply_;
+  st_ = st_->previous;
+}
+
+void Position::do_null_move(StateInfo& new_st) {
+  new_st = *st_;
+  new_st.key ^= zobrist::side();
+  new_st.rule60 = st_->rule60 + 1;
+  new_st.plies_from_null = 0;
+  new_st.move = MOVE_NULL;
+  new_st.captured = NO_PIECE;
+  new_st.previous = st_;
+  st_ = &new_st;
+  side_ = ~side_;
+  ++game_ply_;
+  update_state_flags();
+}
+
+void Position::undo_null_move() {
+  side_ = ~side_;
+  --game_ply_;
+  st_ = st_->previous;
+}
+
+Key Position::compute_key() const {
+  Key k = side_ == BLACK ? zobrist::side() : 0;
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (board_[s] != NO_PIECE) k ^= zobrist::piece_square(board_[s], Square(s));
+  return k;
+}
+
+std::string Position::set(const std::string& fen, StateInfo* si) {
+  std::istringstream in(fen);
+  std::vector<std::string> fields;
+  for (std::string f; in >> f;) fields.push_back(f);
+  if (fields.empty()) return "empty FEN";
+
+  // 1. Board: ten ranks, rank 9 first, each with exactly nine files.
+  Piece board[SQUARE_NB] = {};
+  int ranks_seen = 0;
+  {
+    std::vector<std::string> rows;
+    std::string row;
+    std::istringstream rows_in(fields[0]);
+    while (std::getline(rows_in, row, '/')) rows.push_back(row);
+    if (!fields[0].empty() && fields[0].back() == '/') rows.push_back("");
+    if (rows.size() != RANK_NB)
+      return "the board has " + std::to_string(rows.size()) +
+             " ranks, expected 10 separated by '/'";
+    for (const std::string& text : rows) {
+      const int rank = 9 - ranks_seen++;
+      int file = 0;
+      for (char ch : text) {
+        if (ch >= '1' && ch <= '9') {
+          file += ch - '0';
+        } else {
+          const Piece p = piece_from_char(ch);
+          if (p == NO_PIECE)
+            return std::string("unknown piece letter '") + ch + "' on rank " +
+                   std::to_string(rank);
+          if (file < FILE_NB) board[make_square(file, rank)] = p;
+          ++file;
+        }
+        if (file > FILE_NB)
+          return "rank " + std::to_string(rank) + " has more than 9 files";
+      }
+      if (file != FILE_NB)
+        return "rank " + std::to_string(rank) + " has " + std::to_string(file) +
+               " files, expected 9";
+    }
+  }
+
+  // 2. Side to move ('r' is ElephantEye's spelling of Red); missing fields take defaults.
+  Color side = RED;
+  if (fields.size() > 1) {
+    const std::string& s = fields[1];
+    if (s == "w" || s == "r" || s == "W" || s == "R")
+      side = RED;
+    else if (s == "b" || s == "B")
+      side = BLACK;
+    else
+      return "bad side to move '" + s + "', expected w or b";
+  }
+
+  // 3. Castling and en-passant fields are always '-' in Xiangqi and may be omitted.
+  size_t next = 2;
+  while (next < fields.size() && next < 4 && fields[next] == "-") ++next;
+  long rule60 = 0, move_number = 1;
+  if (next < fields.size() && !parse_counter(fields[next], 999, rule60))
+    return "bad 60-move rule counter '" + fields[next] + "', expected a number of plies";
+  if (++next < fields.size()) {
+    if (!parse_counter(fields[next], 99999, move_number))
+      return "bad move number '" + fields[next] + "'";
+    if (move_number == 0) move_number = 1;
+  }
+  if (++next < fields.size()) return "unexpected text after the move number: '" + fields[next] + "'";
+
+  // 4. Material and placement.
+  int counts[PIECE_NB] = {};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    const Piece p = board[s];
+    if (p == NO_PIECE) continue;
+    if (!reachable(p, Square(s)))
+      return piece_description(p) + " on " + square_to_string(Square(s)) + ": " +
+             PieceNames[type_of(p)] + "s can never stand there";
+    ++counts[p];
+  }
+  for (Color c : {RED, BLACK}) {
+    const int generals = counts[make_piece(c, GENERAL)];
+    if (generals == 0) return std::string(ColorNames[c]) + " has no general";
+    for (PieceType pt = ADVISOR; pt <= SOLDIER; pt = PieceType(pt + 1))
+      if (counts[make_piece(c, pt)] > max_count(pt))
+        return std::string(ColorNames[c]) + " has " + std::to_string(counts[make_piece(c, pt)]) +
+               " " + PieceNames[pt] + "s, at most " + std::to_string(max_count(pt)) +
+               " are possible";
+    if (generals > 1) return std::string(ColorNames[c]) + " has " + std::to_string(generals) + " generals";
+  }
+
+  // 5. The side that just moved cannot have left its general attacked.
+  Position trial;
+  StateInfo trial_st{};
+  trial.setup(board, side, int(rule60), int(move_number), &trial_st);
+  const Square other = trial.general_square(~side);
+  const Square own = trial.general_square(side);
+  if (file_of(own) == file_of(other)) {
+    const uint16_t occ = trial.file_occ_[file_of(own)];
+    const int lo = std::min(rank_of(own), rank_of(other)), hi = std::max(rank_of(own), rank_of(other));
+    const uint16_t between = occ & ((1 << hi) - 1) & ~((2 << lo) - 1);
+    if (between == 0)
+      return std::string("the generals face each other on the open ") + char('a' + file_of(own)) +
+             "-file";
+  }
+  if (trial.general_attacked(other, side))
+    return std::string("the side not to move (") + ColorNames[~side] + ") is in check";
+
+  setup(board, side, int(rule60), int(move_number), si);
+  return "";
+}
+
+void Position::setup(const Piece* board, Color side, int rule60, int move_number, StateInfo* si) {
+  std::memset(board_, 0, sizeof(board_));
+  std::memset(rank_occ_, 0, sizeof(rank_occ_));
+  std::memset(file_occ_, 0, sizeof(file_occ_));
+  std::memset(piece_count_, 0, sizeof(piece_count_));
+  for (auto& list : piece_list_)
+    for (Square& s : list) s = SQ_NONE;
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (board[s] != NO_PIECE) put_piece(board[s], Square(s));
+  side_ = side;
+  game_ply_ = 2 * (move_number - 1) + (side == BLACK);
+  *si = StateInfo{};
+  st_ = si;
+  st_->key = compute_key();
+  st_->rule60 = rule60;
+  st_->move = MOVE_NONE;
+  st_->captured = NO_PIECE;
+  update_state_flags();
+}
+
+std::string Position::fen() const {
+  std::string s;
+  for (int r = RANK_9; r >= RANK_0; --r) {
+    int empty_run = 0;
+    for (int f = FILE_A; f <= FILE_I; ++f) {
+      const Piece p = board_[make_square(f, r)];
+      if (p == NO_PIECE) {
+        ++empty_run;
+        continue;
+      }
+      if (empty_run) s += char('0' + empty_run), empty_run = 0;
+      s += piece_to_char(p);
+    }
+    if (empty_run) s += char('0' + empty_run);
+    if (r > RANK_0) s += '/';
+  }
+  s += side_ == RED ? " w - - " : " b - - ";
+  s += std::to_string(st_->rule60) + " " + std::to_string(1 + game_ply_ / 2);
+  return s;
+}
+
+std::string Position::pretty() const {
+  std::ostringstream out;
+  out << "\n";
+  for (int r = RANK_9; r >= RANK_0; --r) {
+    out << " " << r << "  ";
+    for (int f = FILE_A; f <= FILE_I; ++f) {
+      const Piece p = board_[make_square(f, r)];
+      out << (p == NO_PIECE ? '.' : piece_to_char(p)) << (f < FILE_I ? " " : "");
+    }
+    out << "\n";
+    if (r == RANK_5) out << "    ~~~~~~~~~~~~~~~~~\n";
+  }
+  out << "    a b c d e f g h i\n\n";
+  out << "Fen: " << fen() << "\n";
+  char key_text[20];
+  std::snprintf(key_text, sizeof(key_text), "%016llX", static_cast<unsigned long long>(key()));
+  out << "Key: " << key_text << "\n";
+  out << "Side to move: " << ColorNames[side_] << (in_check() ? " (in check)" : "") << "\n";
+  return out.str();
+}
+
+bool Position::pos_is_ok(std::string* failure) const {
+  auto fail = [failure](const char* why) {
+    if (failure) *failure = why;
+    return false;
+  };
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int i = 0; i < piece_count_[p]; ++i) {
+      const Square s = piece_list_[p][i];
+      if (!is_ok(s) || board_[s] != p || piece_index_[s] != i) return fail("piece list mismatch");
+    }
+  int pieces = 0, listed = 0;
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    const bool occupied = board_[s] != NO_PIECE;
+    pieces += occupied;
+    if (bool(rank_occ_[rank_of(Square(s))] & (1 << file_of(Square(s)))) != occupied ||
+        bool(file_occ_[file_of(Square(s))] & (1 << rank_of(Square(s)))) != occupied)
+      return fail("occupancy words mismatch");
+  }
+  for (int p = 0; p < PIECE_NB; ++p) listed += piece_count_[p];
+  if (pieces != listed) return fail("piece count mismatch");
+  if (piece_count_[R_GENERAL] != 1 || piece_count_[B_GENERAL] != 1) return fail("missing general");
+  if (compute_key() != st_->key) return fail("key mismatch");
+  return true;
+}
+
+}  // namespace chuhan

@@ -1,0 +1,115 @@
+// The Xiangqi position: board, piece lists, rank/file occupancy words, Zobrist key, FEN in and
+// out with validation, making and unmaking moves, check detection (flying general included).
+#pragma once
+
+#include <string>
+
+#include "attacks.h"
+#include "types.h"
+
+namespace chuhan {
+
+// What do_move needs to undo a move, plus facts about the position it leads to. The caller owns
+// it; each StateInfo points to the one before, so the chain is the game's history.
+struct StateInfo {
+  // Copied from the previous state, then updated by do_move.
+  Key key;
+  int rule60;           // plies since the last capture (the 60-move rule counts 120 of them)
+  int plies_from_null;  // plies since the last null move (repetition search stops there)
+
+  // Set by do_move.
+  Move move;       // the move that led here (MOVE_NONE at the root)
+  Piece captured;  // the piece that move captured
+  bool in_check;   // the side to move is in check
+  // Lines through the side to move's general where an enemy rook, cannon or general stands:
+  // only moves touching those lines (or the horse-leg squares) can expose the general.
+  bool rank_danger, file_danger;
+  StateInfo* previous;
+};
+
+class Position {
+ public:
+  static constexpr const char* StartFen =
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+  Position() = default;
+  Position(const Position&) = delete;
+  Position& operator=(const Position&) = delete;
+
+  // Sets the position from a FEN string. Returns "" on success; otherwise a human-readable
+  // reason, and the position is left as it was. `si` becomes the root of the state chain.
+  std::string set(const std::string& fen, StateInfo* si);
+  std::string fen() const;
+  // Board diagram (rank 9 at the top), the FEN and the key, for the `d` command.
+  std::string pretty() const;
+
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NO_PIECE; }
+  Color side_to_move() const { return side_; }
+  Square general_square(Color c) const { return piece_list_[make_piece(c, GENERAL)][0]; }
+  int count(Piece p) const { return piece_count_[p]; }
+  int count(Color c, PieceType pt) const { return piece_count_[make_piece(c, pt)]; }
+  // Squares of all pieces p; count(p) of them.
+  const Square* squares(Piece p) const { return piece_list_[p]; }
+  uint16_t rank_occupancy(int rank) const { return rank_occ_[rank]; }
+  uint16_t file_occupancy(int file) const { return file_occ_[file]; }
+
+  Key key() const { return st_->key; }
+  bool in_check() const { return st_->in_check; }
+  int rule60() const { return st_->rule60; }
+  int game_ply() const { return game_ply_; }
+  const StateInfo* state() const { return st_; }
+
+  // True if colour `by` attacks square s (s being where a general of the other side stands or
+  // would stand; generals facing each other count as an attack).
+  bool general_attacked(Square s, Color by) const;
+  // A pseudo-legal move is legal if it does not leave the mover's general attacked.
+  bool legal(Move m) const;
+  // True if m is a move the side to move's piece could make on this board (used to check hash
+  // and killer moves, which may come from other positions). Does not test legality.
+  bool pseudo_legal(Move m) const;
+  bool is_capture(Move m) const { return board_[to_sq(m)] != NO_PIECE; }
+  bool gives_check(Move m) const;
+
+  void do_move(Move m, StateInfo& new_st);
+  void undo_move(Move m);
+  void do_null_move(StateInfo& new_st);
+  void undo_null_move();
+
+  // Recomputes from scratch what is kept incrementally; used by tests and debug checks.
+  Key compute_key() const;
+  bool pos_is_ok(std::string* failure = nullptr) const;
+
+ private:
+  void setup(const Piece* board, Color side, int rule60, int move_number, StateInfo* si);
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void update_state_flags();
+  template <typename PieceAt>
+  static bool attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_occ,
+                          const PieceAt& piece_at);
+
+  Piece board_[SQUARE_NB];
+  uint16_t rank_occ_[RANK_NB];  // bit f set: square (f, rank) occupied
+  uint16_t file_occ_[FILE_NB];  // bit r set: square (file, r) occupied
+  Square piece_list_[PIECE_NB][5];
+  uint8_t piece_count_[PIECE_NB];
+  uint8_t piece_index_[SQUARE_NB];  // index of the piece on s in its piece list
+  Color side_;
+  int game_ply_;
+  StateInfo* st_;
+};
+
+// Maximum number of pieces of a type one side can have.
+constexpr int max_count(PieceType pt) {
+  return pt == GENERAL ? 1 : pt == SOLDIER ? 5 : 2;
+}
+
+char piece_to_char(Piece p);  // FEN letter, upper case for Red
+std::string square_to_string(Square s);  // "a0".."i9"
+std::string move_to_string(Move m);      // ICCS "h2e2", "0000" for none/null
+Square parse_square(const std::string& s);  // SQ_NONE if malformed
+Move parse_move_text(const std::string& s);  // MOVE_NONE if malformed (not checked for legality)
+
+}  // namespace chuhan

@@ -1,0 +1,59 @@
+#include "data_files.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace chuhan::test {
+
+namespace {
+std::string data_dir() {
+  const char* env = std::getenv("CHUHAN_DATA_DIR");
+  return env && *env ? env : CHUHAN_DATA_DIR;
+}
+
+std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+}  // namespace
+
+std::vector<DataLine> read_data_file(const std::string& name) {
+  std::vector<DataLine> lines;
+  std::ifstream in(data_dir() + "/" + name);
+  EXPECT_TRUE(in.good()) << "cannot open " << data_dir() << "/" << name;
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    if (trim(text).empty()) continue;
+    DataLine line{n, {}};
+    size_t start = 0;
+    while (true) {
+      const size_t sep = text.find(" ; ", start);
+      line.fields.push_back(trim(text.substr(start, sep - start)));
+      if (sep == std::string::npos) break;
+      start = sep + 3;
+    }
+    lines.push_back(line);
+  }
+  EXPECT_FALSE(lines.empty()) << name << " is empty";
+  return lines;
+}
+
+std::vector<std::string> all_data_fens() {
+  std::vector<std::string> fens;
+  for (const char* file : {"perft.txt", "rules.txt", "mates.txt", "tactics.txt", "openings.txt"})
+    for (const DataLine& line : read_data_file(file)) fens.push_back(line.fields[0]);
+  return fens;
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+}  // namespace chuhan::test

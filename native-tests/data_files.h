@@ -1,0 +1,20 @@
+// Reading ../shared/data: every line split into its ` ; `-separated fields.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace chuhan::test {
+
+struct DataLine {
+  int line_number;
+  std::vector<std::string> fields;  // fields[0] is always a FEN
+};
+
+// All non-empty lines of a data file (e.g. "perft.txt"); fails the calling test if missing.
+std::vector<DataLine> read_data_file(const std::string& name);
+// Every FEN of every data file.
+std::vector<std::string> all_data_fens();
+std::vector<std::string> split_words(const std::string& s);
+
+}  // namespace chuhan::test

@@ -1,0 +1,149 @@
+// do_move / undo_move: incremental state equals state computed from scratch, and undo restores
+// the position exactly.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "data_files.h"
+#include "movegen.h"
+#include "position.h"
+
+namespace chuhan::test {
+namespace {
+
+struct Snapshot {
+  std::string fen;
+  Key key;
+  bool in_check;
+  std::vector<Piece> board;
+  std::vector<uint16_t> ranks, files;
+};
+
+Snapshot snapshot(const Position& pos) {
+  Snapshot s{pos.fen(), pos.key(), pos.in_check(), {}, {}, {}};
+  for (int sq = 0; sq < SQUARE_NB; ++sq) s.board.push_back(pos.piece_on(Square(sq)));
+  for (int r = 0; r < RANK_NB; ++r) s.ranks.push_back(pos.rank_occupancy(r));
+  for (int f = 0; f < FILE_NB; ++f) s.files.push_back(pos.file_occupancy(f));
+  return s;
+}
+
+void expect_same(const Snapshot& a, const Snapshot& b) {
+  EXPECT_EQ(a.fen, b.fen);
+  EXPECT_EQ(a.key, b.key);
+  EXPECT_EQ(a.in_check, b.in_check);
+  EXPECT_EQ(a.board, b.board);
+  EXPECT_EQ(a.ranks, b.ranks);
+  EXPECT_EQ(a.files, b.files);
+}
+
+TEST(Position, RandomGamesKeepKeysAndUndoExact) {
+  std::mt19937 rng(20261122);
+  int plies = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    std::vector<StateInfo> states(64);
+    ASSERT_EQ(pos.set(fen, &states[0]), "") << fen;
+    std::vector<Snapshot> before;
+    std::vector<Move> played;
+    for (int ply = 1; ply < 40; ++ply) {
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      const Move m = moves.moves[rng() % moves.size()];
+      before.push_back(snapshot(pos));
+      played.push_back(m);
+      pos.do_move(m, states[ply]);
+      ++plies;
+      std::string failure;
+      ASSERT_TRUE(pos.pos_is_ok(&failure)) << failure << " after " << move_to_string(m);
+      ASSERT_EQ(pos.key(), pos.compute_key());
+      // The position reached equals the same position read from its FEN (key, check flag).
+      Position fresh;
+      StateInfo fresh_st;
+      ASSERT_EQ(fresh.set(pos.fen(), &fresh_st), "") << pos.fen();
+      EXPECT_EQ(fresh.key(), pos.key());
+      EXPECT_EQ(fresh.in_check(), pos.in_check());
+    }
+    while (!played.empty()) {
+      pos.undo_move(played.back());
+      played.pop_back();
+      ASSERT_TRUE(pos.pos_is_ok());
+      expect_same(snapshot(pos), before.back());
+      before.pop_back();
+    }
+  }
+  EXPECT_GT(plies, 5000);
+}
+
+TEST(Position, NullMoveFlipsSideAndRestores) {
+  Position pos;
+  StateInfo st, null_st;
+  ASSERT_EQ(pos.set(Position::StartFen, &st), "");
+  const Snapshot s = snapshot(pos);
+  pos.do_null_move(null_st);
+  EXPECT_EQ(pos.side_to_move(), BLACK);
+  EXPECT_EQ(pos.key(), pos.compute_key());
+  pos.undo_null_move();
+  expect_same(snapshot(pos), s);
+}
+
+TEST(Position, LegalAgreesWithMakeAndTest) {
+  // The fast legality filter must agree with the plain "make it and look for attacks" rule.
+  std::mt19937 rng(7);
+  int tested = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    std::vector<StateInfo> states(32);
+    ASSERT_EQ(pos.set(fen, &states[0]), "");
+    for (int ply = 1; ply < 24; ++ply) {
+      for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
+        StateInfo st;
+        const Color us = pos.side_to_move();
+        pos.do_move(m, st);
+        const bool exposed = pos.general_attacked(pos.general_square(us), ~us);
+        pos.undo_move(m);
+        ASSERT_EQ(pos.legal(m), !exposed) << pos.fen() << " " << move_to_string(m);
+        ASSERT_TRUE(pos.pseudo_legal(m)) << pos.fen() << " " << move_to_string(m);
+        ++tested;
+      }
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
+    }
+  }
+  EXPECT_GT(tested, 100000);
+}
+
+TEST(Position, PseudoLegalRejectsMovesFromElsewhere) {
+  Position pos;
+  StateInfo st;
+  ASSERT_EQ(pos.set(Position::StartFen, &st), "");
+  const MoveList<PSEUDO_LEGAL> legal(pos);
+  int rejected = 0;
+  for (int from = 0; from < SQUARE_NB; ++from)
+    for (int to = 0; to < SQUARE_NB; ++to) {
+      const Move m = make_move(Square(from), Square(to));
+      if (from == to) continue;
+      EXPECT_EQ(pos.pseudo_legal(m), legal.contains(m)) << move_to_string(m);
+      rejected += !legal.contains(m);
+    }
+  EXPECT_GT(rejected, 7000);
+}
+
+TEST(Position, GivesCheckMatchesTheResultingPosition) {
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    StateInfo st;
+    ASSERT_EQ(pos.set(fen, &st), "");
+    for (Move m : MoveList<LEGAL>(pos)) {
+      StateInfo next;
+      const bool predicted = pos.gives_check(m);
+      pos.do_move(m, next);
+      EXPECT_EQ(predicted, pos.in_check()) << fen << " " << move_to_string(m);
+      pos.undo_move(m);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace chuhan::test

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what building and testing Chuhan needs and is missing. Idempotent: a second run does
+# nothing. System packages come from Debian (apt), JavaScript packages from npm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+need() { dpkg -s "$1" >/dev/null 2>&1 || missing+=("$1"); }
+need cmake
+need g++
+need make
+need libgtest-dev
+need emscripten
+if [ "${CHUHAN_SKIP_BROWSER:-}" != 1 ]; then need chromium; fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm packages, exactly as package-lock.json pins them.
+if [ -f package-lock.json ] && ! npm ls --depth=0 >/dev/null 2>&1; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
