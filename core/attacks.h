@@ -62,6 +62,9 @@ constexpr std::array<std::array<LineMoves, 1 << Len>, Len> make_line_table() {
 constexpr bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 10; }
 
 struct StepTables {
+  SquareSet rank_squares[RANK_NB];
+  SquareSet file_squares[FILE_NB];
+  SquareSet diagonal_neighbours[SQUARE_NB];  // where horse legs toward a general on s stand
   SmallList<BlockableStep, 8> horse_moves[SQUARE_NB];      // where a horse goes, and its leg
   SmallList<BlockableStep, 8> horse_attackers[SQUARE_NB];  // from where a horse hits, and its leg
   SmallList<BlockableStep, 4> elephant_moves[SQUARE_NB];   // stays on its own side of the river
@@ -79,6 +82,8 @@ constexpr StepTables make_step_tables() {
   for (int s = 0; s < SQUARE_NB; ++s) {
     const int f = s % 9, r = s / 9;
     const Square sq = Square(s);
+    t.rank_squares[r].add(sq);
+    t.file_squares[f].add(sq);
     for (auto [df, dr] : HorseDeltas) {
       // The leg is the square next to the horse in the direction of the long step.
       if (on_board(f + df, r + dr))
@@ -97,6 +102,7 @@ constexpr StepTables make_step_tables() {
       }
       if (on_board(f + df, r + dr)) {
         const Square to = make_square(f + df, r + dr);
+        t.diagonal_neighbours[s].add(to);
         for (Color c : {RED, BLACK})
           if (in_palace(c, sq) && in_palace(c, to)) t.advisor_moves[s].push(to);
       }

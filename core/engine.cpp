@@ -1,17 +1,19 @@
 #include "engine.h"
 
+#include <algorithm>
+
 #include "movegen.h"
 
 namespace chuhan {
 
-Engine::Engine() { set_position("startpos"); }
+Engine::Engine() : worker_(tt_) { set_position("startpos"); }
 Engine::~Engine() = default;
 
 std::string Engine::set_position(const std::string& fen, const std::vector<std::string>& moves) {
   auto game = std::make_unique<Game>();
   game->states.emplace_back();
-  const std::string error =
-      game->pos.set(fen == "startpos" ? Position::StartFen : fen, &game->states.back());
+  game->start_fen = fen == "startpos" ? Position::StartFen : fen;
+  const std::string error = game->pos.set(game->start_fen, &game->states.back());
   if (!error.empty()) return "invalid FEN: " + error;
 
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -23,7 +25,9 @@ std::string Engine::set_position(const std::string& fen, const std::vector<std::
     game->states.emplace_back();
     game->pos.do_move(m, game->states.back());
   }
+  game->moves = moves;
   game_ = std::move(game);
+  banned_.clear();
   return "";
 }
 
@@ -44,6 +48,80 @@ std::string Engine::describe() const {
   return s;
 }
 
+std::string Engine::set_banned_moves(const std::vector<std::string>& moves) {
+  std::vector<Move> banned;
+  const MoveList<LEGAL> legal(game_->pos);
+  for (const std::string& text : moves) {
+    const Move m = parse_move_text(text);
+    if (m == MOVE_NONE) return "malformed move '" + text + "'";
+    if (!legal.contains(m)) return "'" + text + "' is not a legal move here";
+    banned.push_back(m);
+  }
+  banned_ = banned;
+  return "";
+}
+
+SearchInfo Engine::to_info(const search::InfoLine& line) const {
+  SearchInfo info;
+  info.depth = line.depth;
+  info.seldepth = line.seldepth;
+  info.multipv = line.multipv;
+  const Value v = line.score;
+  if (std::abs(v) >= VALUE_MATE_IN_MAX_PLY) {
+    info.is_mate = true;
+    info.score = v > 0 ? (VALUE_MATE - v + 1) / 2 : -(VALUE_MATE + v) / 2;
+  } else {
+    info.score = v;
+  }
+  info.bound = line.bound == BOUND_LOWER ? "lowerbound" : line.bound == BOUND_UPPER ? "upperbound" : "";
+  info.nodes = line.nodes;
+  info.time_ms = line.time;
+  info.nps = line.time > 0 ? line.nodes * 1000 / uint64_t(line.time) : line.nodes * 1000;
+  info.hashfull = line.hashfull;
+  for (Move m : line.pv) info.pv.push_back(move_to_string(m));
+  return info;
+}
+
+BestMove Engine::go(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& on_info) {
+  SearchLimits l = limits;
+  l.multipv = multipv_;
+
+  // Root moves: the legal moves (only those in `searchmoves` when given) minus the banned
+  // ones. If that leaves nothing, all legal moves are searched.
+  std::vector<Move> root;
+  if (!banned_.empty() || !limits.searchmoves.empty()) {
+    std::vector<Move> wanted;
+    for (const std::string& text : limits.searchmoves) wanted.push_back(parse_move_text(text));
+    for (Move m : MoveList<LEGAL>(game_->pos))
+      if (std::find(banned_.begin(), banned_.end(), m) == banned_.end() &&
+          (wanted.empty() || std::find(wanted.begin(), wanted.end(), m) != wanted.end()))
+        root.push_back(m);
+  }
+
+  const search::Result r = worker_.run(game_->pos, l, root, move_overhead_,
+                                       [&](const search::InfoLine& line) {
+                                         if (on_info) on_info(to_info(line));
+                                       });
+  worker_.stop = false;
+  worker_.pondering = false;
+  BestMove best;
+  if (r.best != MOVE_NONE) best.move = move_to_string(r.best);
+  if (r.ponder != MOVE_NONE) best.ponder = move_to_string(r.ponder);
+  return best;
+}
+
+void Engine::new_game() {
+  tt_.clear();
+  worker_.clear();
+}
+
+void Engine::set_hash_size(int mb) {
+  hash_mb_ = std::clamp(mb, 1, TranspositionTable::MaxSizeMB);
+  tt_.resize(hash_mb_);
+}
+
+void Engine::clear_hash() { tt_.clear(); }
+
 uint64_t Engine::perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move) {
   Position& pos = game_->pos;
   if (depth <= 0) return 1;
@@ -57,6 +135,37 @@ uint64_t Engine::perft(int depth, const std::function<void(const std::string&, u
     total += n;
   }
   return total;
+}
+
+bench::Result Engine::bench(int depth, const std::function<void(int, const std::string&, const BestMove&)>& per_position) {
+  // Keep the user's game and settings; the bench runs with its own fixed ones.
+  std::unique_ptr<Game> saved = std::move(game_);
+  const int saved_hash = hash_mb_, saved_multipv = multipv_;
+  tt_.resize(bench::HashMB);
+  multipv_ = 1;
+
+  bench::Result result;
+  const TimePoint start = now();
+  int index = 0;
+  for (const std::string& fen : bench::positions()) {
+    set_position(fen);
+    new_game();
+    SearchLimits limits;
+    limits.depth = depth;
+    const BestMove best = go(limits);
+    result.nodes += worker_.nodes();
+    if (per_position) per_position(++index, fen, best);
+  }
+  result.time_ms = now() - start;
+
+  game_ = std::move(saved);
+  multipv_ = saved_multipv;
+  set_hash_size(saved_hash);
+  return result;
+}
+
+std::string score_to_uci(const SearchInfo& info) {
+  return (info.is_mate ? "mate " : "cp ") + std::to_string(info.score);
 }
 
 }  // namespace chuhan

@@ -1,17 +1,43 @@
 // The one facade every front end uses: the UCI/UCCI text loop, the WebAssembly binding and the
-// tests. Holds the game (start position plus moves), and later the search and its options.
+// tests. It holds the game (start position plus moves), the transposition table and the
+// search worker, and speaks in strings (FEN, ICCS moves) so adapters need nothing else.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bench.h"
 #include "position.h"
 #include "rules.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
 
 namespace chuhan {
+
+// One search report, ready to print or to hand to JavaScript.
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;
+  bool is_mate = false;
+  int score = 0;      // centipawns, or moves to mate (negative when being mated)
+  std::string bound;  // "", "lowerbound" or "upperbound"
+  uint64_t nodes = 0;
+  uint64_t nps = 0;
+  int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<std::string> pv;
+};
+
+struct BestMove {
+  std::string move;    // ICCS, empty when the side to move has no legal move
+  std::string ponder;  // expected reply, may be empty
+};
 
 class Engine {
  public:
@@ -20,26 +46,69 @@ class Engine {
 
   // Sets the game to `fen` (or the start position for "startpos") followed by `moves` in ICCS.
   // Returns "" on success; otherwise says what is wrong (bad FEN, malformed or illegal move
-  // and at which ply) and keeps the previous game.
+  // and at which ply) and keeps the previous game. Clears banned moves.
   std::string set_position(const std::string& fen, const std::vector<std::string>& moves = {});
 
   std::string fen() const;
+  Color side_to_move() const { return game_->pos.side_to_move(); }
   // Legal moves of the current position in ICCS, in generation order.
   std::vector<std::string> legal_moves() const;
   GameResult game_result() const;
   // Board diagram, FEN, key and the game's verdict, for the `d` command.
   std::string describe() const;
 
+  // Moves the next search must not play (UCCI `banmoves`). Returns "" or what is wrong.
+  std::string set_banned_moves(const std::vector<std::string>& moves);
+
+  // Searches the current position within `limits`, calling `on_info` after each iteration.
+  // Blocks until done; stop() from another thread (or the external stop hook) ends it early.
+  // Always returns a legal move when one exists.
+  BestMove go(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& on_info = {});
+  // Thread-safe: ends the running search (or a search about to start) promptly.
+  void stop() { worker_.stop = true; }
+  // Thread-safe. A search started with limits.ponder ignores the clock until ponderhit();
+  // callers that start go() on another thread call set_pondering(true) before, so that a
+  // ponderhit arriving first is not lost.
+  void set_pondering(bool on) { worker_.pondering = on; }
+  void ponderhit() { worker_.pondering = false; }
+  // Polled during search; returning true stops it (used for a shared stop flag in browsers).
+  void set_external_stop(std::function<bool()> poll) { worker_.external_stop = std::move(poll); }
+
+  // A new game: clears the hash and the search histories.
+  void new_game();
+  void set_hash_size(int mb);
+  void clear_hash();
+  void set_multipv(int lines) { multipv_ = std::max(1, std::min(lines, 128)); }
+  void set_move_overhead(int ms) { move_overhead_ = std::max(0, std::min(ms, 5000)); }
+  int hash_size() const { return hash_mb_; }
+
   // Leaf count at `depth`; `per_move`, if given, receives each root move's count (divide).
   uint64_t perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move = {});
+  // Runs the bench (hash and histories cleared before each position) and reports each
+  // position's best move through `per_position`. Keeps the current game and hash size.
+  bench::Result bench(int depth = bench::DefaultDepth,
+                      const std::function<void(int, const std::string&, const BestMove&)>& per_position = {});
 
  private:
   // The game: the position after all moves and the StateInfo chain from its start.
   struct Game {
     Position pos;
     std::deque<StateInfo> states;  // elements never move, so the chain stays valid
+    std::string start_fen;
+    std::vector<std::string> moves;
   };
+  SearchInfo to_info(const search::InfoLine& line) const;
+
   std::unique_ptr<Game> game_;
+  std::vector<Move> banned_;
+  TranspositionTable tt_;
+  search::Worker worker_;
+  int hash_mb_ = TranspositionTable::DefaultSizeMB;
+  int multipv_ = 1;
+  int move_overhead_ = 30;
 };
+
+// UCI-style score text: "cp 35" or "mate -3".
+std::string score_to_uci(const SearchInfo& info);
 
 }  // namespace chuhan

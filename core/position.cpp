@@ -1,6 +1,7 @@
 #include "position.h"
 
 #include <cstdlib>
+#include <bit>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -123,22 +124,9 @@ bool Position::general_attacked(Square s, Color by) const {
                      [this](Square sq) { return board_[sq]; });
 }
 
-bool Position::legal(Move m) const {
+bool Position::exposes_general(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Square gsq = general_square(side_);
-
-  // Only a move that touches a dangerous line through the general, empties a horse-leg square
-  // next to it, moves the general itself, or answers a check can leave the general attacked.
-  if (from != gsq && !st_->in_check) {
-    const bool rank_touched =
-        st_->rank_danger && (rank_of(from) == rank_of(gsq) || rank_of(to) == rank_of(gsq));
-    const bool file_touched =
-        st_->file_danger && (file_of(from) == file_of(gsq) || file_of(to) == file_of(gsq));
-    const bool leg_touched =
-        std::abs(file_of(from) - file_of(gsq)) == 1 && std::abs(rank_of(from) - rank_of(gsq)) == 1;
-    if (!rank_touched && !file_touched && !leg_touched) return true;
-  }
-
   const Square target = from == gsq ? to : gsq;
   const Piece moving = board_[from];
   uint16_t rank_occ = rank_occ_[rank_of(target)], file_occ = file_occ_[file_of(target)];
@@ -146,7 +134,7 @@ bool Position::legal(Move m) const {
   if (rank_of(to) == rank_of(target)) rank_occ |= 1 << file_of(to);
   if (file_of(from) == file_of(target)) file_occ &= ~(1 << rank_of(from));
   if (file_of(to) == file_of(target)) file_occ |= 1 << rank_of(to);
-  return !attacked_on(target, ~side_, rank_occ, file_occ, [&](Square sq) {
+  return attacked_on(target, ~side_, rank_occ, file_occ, [&](Square sq) {
     return sq == to ? moving : sq == from ? NO_PIECE : board_[sq];
   });
 }
@@ -208,6 +196,13 @@ bool Position::pseudo_legal(Move m) const {
   }
 }
 
+Key Position::key_after(Move m) const {
+  const Square from = from_sq(m), to = to_sq(m);
+  const Piece pc = board_[from], captured = board_[to];
+  Key k = st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+  return captured != NO_PIECE ? k ^ zobrist::piece_square(captured, to) : k;
+}
+
 void Position::put_piece(Piece p, Square s) {
   board_[s] = p;
   rank_occ_[rank_of(s)] |= 1 << file_of(s);
@@ -242,16 +237,31 @@ void Position::update_state_flags() {
   const Color them = ~side_;
   const Square gsq = general_square(side_);
   st_->in_check = general_attacked(gsq, them);
+
+  // Lines through the general on which an enemy rook or cannon stands are risky: moving off
+  // them can open an attack, moving onto them can give a cannon its screen.
   bool rank_danger = false, file_danger = false;
-  for (PieceType pt : {ROOK, CANNON, GENERAL}) {
+  for (PieceType pt : {ROOK, CANNON}) {
     const Piece p = make_piece(them, pt);
     for (int i = 0; i < piece_count_[p]; ++i) {
-      rank_danger |= pt != GENERAL && rank_of(piece_list_[p][i]) == rank_of(gsq);
+      rank_danger |= rank_of(piece_list_[p][i]) == rank_of(gsq);
       file_danger |= file_of(piece_list_[p][i]) == file_of(gsq);
     }
   }
-  st_->rank_danger = rank_danger;
-  st_->file_danger = file_danger;
+  SquareSet lines;
+  if (rank_danger) lines = lines | Steps.rank_squares[rank_of(gsq)];
+  if (file_danger) lines = lines | Steps.file_squares[file_of(gsq)];
+  st_->risky_to = lines;
+  st_->risky_from = lines | Steps.diagonal_neighbours[gsq];
+
+  // The enemy general on the same file: only the last piece between the generals is pinned.
+  const Square other = general_square(them);
+  if (!file_danger && file_of(other) == file_of(gsq)) {
+    const int lo = std::min(rank_of(gsq), rank_of(other)), hi = std::max(rank_of(gsq), rank_of(other));
+    const uint32_t between = file_occ_[file_of(gsq)] & ((1u << hi) - 1) & ~((2u << lo) - 1);
+    if (std::has_single_bit(between))
+      st_->risky_from.add(attacks::file_bit_square(file_of(gsq), std::countr_zero(between)));
+  }
 }
 
 void Position::do_move(Move m, StateInfo& new_st) {
@@ -264,6 +274,7 @@ void Position::do_move(Move m, StateInfo& new_st) {
   new_st.plies_from_null = st_->plies_from_null + 1;
   new_st.move = m;
   new_st.captured = captured;
+  new_st.chase_known = false;
   new_st.previous = st_;
   st_ = &new_st;
 
@@ -293,6 +304,7 @@ void Position::do_null_move(StateInfo& new_st) {
   new_st.plies_from_null = 0;
   new_st.move = MOVE_NULL;
   new_st.captured = NO_PIECE;
+  new_st.chase_known = false;
   new_st.previous = st_;
   st_ = &new_st;
   side_ = ~side_;

@@ -21,9 +21,14 @@ struct StateInfo {
   Move move;       // the move that led here (MOVE_NONE at the root)
   Piece captured;  // the piece that move captured
   bool in_check;   // the side to move is in check
-  // Lines through the side to move's general where an enemy rook, cannon or general stands:
-  // only moves touching those lines (or the horse-leg squares) can expose the general.
-  bool rank_danger, file_danger;
+  // Only a move from a square in risky_from or to a square in risky_to can expose the side to
+  // move's general (unless it is in check or the general moves): the general's rank and file
+  // when an enemy rook, cannon or general stands on them, and the horse-leg squares next to it.
+  SquareSet risky_from, risky_to;
+  // Pieces the move that led here chases (see rules.cpp), computed on demand and cached:
+  // chase_known says whether `chased` is valid. Squares are those of the chased pieces now.
+  bool chase_known;
+  SquareSet chased;
   StateInfo* previous;
 };
 
@@ -55,16 +60,27 @@ class Position {
   uint16_t file_occupancy(int file) const { return file_occ_[file]; }
 
   Key key() const { return st_->key; }
+  // Key of the position after move m, without making it (for prefetching and ETC).
+  Key key_after(Move m) const;
   bool in_check() const { return st_->in_check; }
   int rule60() const { return st_->rule60; }
   int game_ply() const { return game_ply_; }
   const StateInfo* state() const { return st_; }
+  StateInfo* state() { return st_; }
 
   // True if colour `by` attacks square s (s being where a general of the other side stands or
   // would stand; generals facing each other count as an attack).
   bool general_attacked(Square s, Color by) const;
   // A pseudo-legal move is legal if it does not leave the mover's general attacked.
-  bool legal(Move m) const;
+  bool legal(Move m) const {
+    const Square from = from_sq(m);
+    if (!st_->in_check && !st_->risky_from.has(from) && !st_->risky_to.has(to_sq(m)) &&
+        from != general_square(side_))
+      return true;
+    return !exposes_general(m);
+  }
+  // The full test behind legal(): would the mover's general be attacked after m?
+  bool exposes_general(Move m) const;
   // True if m is a move the side to move's piece could make on this board (used to check hash
   // and killer moves, which may come from other positions). Does not test legality.
   bool pseudo_legal(Move m) const;

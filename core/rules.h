@@ -1,5 +1,9 @@
-// Game results: who won and why. One place that judges a game, used by search, the protocol
-// adapters and the JS API.
+// Game results: who won and why. The one place that judges a game from its history; search,
+// the protocol adapters and the JS API all call it.
+//
+// Rule text followed: the Asian Xiangqi Federation (AXF) rules as computer engines apply them
+// (Pikafish's rule judge, Fairy-Stockfish's AXF chasing rule), with the simplifications listed
+// in rules.cpp.
 #pragma once
 
 #include <string>
@@ -35,7 +39,26 @@ struct GameResult {
 
 constexpr Outcome win_for(Color c) { return c == RED ? Outcome::RED_WINS : Outcome::BLACK_WINS; }
 
-// Judges the game at the current position from its whole move history (the StateInfo chain).
-GameResult judge(const Position& pos);
+// Plies without a capture after which the game is drawn (60 moves by each side).
+constexpr int Rule60Plies = 120;
+// Occurrences of a position that end a game (the third time it stands on the board). The
+// search judges already the first repetition, as if the cycle would go on.
+constexpr int GameRepetitions = 3;
+
+// Looks back through the reversible part of the history (since the last capture or null move)
+// for `earlier` earlier occurrences of the current position. If there are that many, judges
+// the moves played since the first of them: a side that checked with every move while the
+// other did not loses (perpetual check); otherwise a side that chased the same piece with
+// every move (checks allowed) while the other did not loses (perpetual chase); otherwise it is
+// a draw by repetition. The position is the same on return.
+GameResult judge_repetition(Position& pos, int earlier);
+
+// True if neither side has a piece that can attack (rook, horse, cannon or soldier).
+bool insufficient_material(const Position& pos);
+
+// Judges the game at the current position from its whole history (the StateInfo chain):
+// checkmate or stalemate (the side to move loses), repetition (perpetual check and chase),
+// the 60-move rule, insufficient material. The position is the same on return.
+GameResult judge(Position& pos);
 
 }  // namespace chuhan

@@ -1,0 +1,162 @@
+#include "movepick.h"
+
+#include "evaluate.h"
+#include "movegen.h"
+#include "see.h"
+
+namespace chuhan {
+
+namespace {
+
+enum Stage {
+  MAIN_TT, CAPTURE_INIT, GOOD_CAPTURES, KILLER_1, KILLER_2, QUIET_INIT, QUIET_MOVES, BAD_CAPTURES,
+  EVASION_TT, EVASION_INIT, EVASIONS,
+  QSEARCH_TT, QCAPTURE_INIT, QCAPTURES,
+  DONE
+};
+
+}  // namespace
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history)
+    : pos_(pos), history_(history), tt_move_(tt_move) {
+  killers_[0] = killers[0];
+  killers_[1] = killers[1];
+  stage_ = pos.in_check() ? EVASION_TT : MAIN_TT;
+  if (tt_move_ != MOVE_NONE && !pos.pseudo_legal(tt_move_)) tt_move_ = MOVE_NONE;
+  if (tt_move_ == MOVE_NONE) ++stage_;
+}
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history)
+    : pos_(pos), history_(history), tt_move_(tt_move) {
+  stage_ = pos.in_check() ? EVASION_TT : QSEARCH_TT;
+  if (tt_move_ != MOVE_NONE &&
+      (!pos.pseudo_legal(tt_move_) || (!pos.in_check() && !pos.is_capture(tt_move_))))
+    tt_move_ = MOVE_NONE;
+  if (tt_move_ == MOVE_NONE) ++stage_;
+}
+
+// Most valuable victim first, least valuable attacker breaking ties.
+void MovePicker::score_captures() {
+  for (ScoredMove* m = cur_; m != end_; ++m)
+    m->score = SeeValue[type_of(pos_.piece_on(to_sq(m->move)))] * 16 -
+               SeeValue[type_of(pos_.piece_on(from_sq(m->move)))] / 64;
+}
+
+void MovePicker::score_quiets() {
+  const Color us = pos_.side_to_move();
+  for (ScoredMove* m = cur_; m != end_; ++m) m->score = history_.get(us, m->move);
+}
+
+void MovePicker::score_evasions() {
+  const Color us = pos_.side_to_move();
+  for (ScoredMove* m = cur_; m != end_; ++m)
+    m->score = pos_.is_capture(m->move)
+                   ? (1 << 20) + SeeValue[type_of(pos_.piece_on(to_sq(m->move)))] * 16 -
+                         SeeValue[type_of(pos_.piece_on(from_sq(m->move)))] / 64
+                   : history_.get(us, m->move);
+}
+
+// Selection of the best remaining move: lists are short and usually cut off early.
+Move MovePicker::pick_best(ScoredMove*& cur, ScoredMove* end) {
+  ScoredMove* best = cur;
+  for (ScoredMove* m = cur + 1; m < end; ++m)
+    if (m->score > best->score) best = m;
+  std::swap(*best, *cur);
+  return (cur++)->move;
+}
+
+Move MovePicker::next(bool skip_quiets) {
+  while (true) switch (stage_) {
+    case MAIN_TT:
+    case EVASION_TT:
+    case QSEARCH_TT:
+      ++stage_;
+      return tt_move_;
+
+    case CAPTURE_INIT:
+    case QCAPTURE_INIT: {
+      Move buffer[MAX_MOVES];
+      Move* last = generate<CAPTURES>(pos_, buffer);
+      cur_ = bad_captures_end_ = moves_;
+      end_ = moves_;
+      for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+      score_captures();
+      ++stage_;
+      break;
+    }
+
+    case GOOD_CAPTURES:
+      while (cur_ < end_) {
+        const Move m = pick_best(cur_, end_);
+        if (m == tt_move_) continue;
+        // Losing captures wait until after the quiet moves.
+        if (see_ge(pos_, m, 0)) return m;
+        *bad_captures_end_++ = {m, 0};
+      }
+      ++stage_;
+      break;
+
+    case KILLER_1:
+    case KILLER_2: {
+      const Move k = killers_[stage_ - KILLER_1];
+      ++stage_;
+      if (!skip_quiets && k != MOVE_NONE && k != tt_move_ && pos_.pseudo_legal(k) &&
+          !pos_.is_capture(k))
+        return k;
+      break;
+    }
+
+    case QUIET_INIT: {
+      // Quiet moves go after the bad captures kept at the front of moves_.
+      cur_ = bad_captures_end_;
+      end_ = cur_;
+      if (!skip_quiets) {
+        Move buffer[MAX_MOVES];
+        Move* last = generate<QUIETS>(pos_, buffer);
+        for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+        score_quiets();
+      }
+      ++stage_;
+      break;
+    }
+
+    case QUIET_MOVES:
+      while (!skip_quiets && cur_ < end_) {
+        const Move m = pick_best(cur_, end_);
+        if (m != tt_move_ && m != killers_[0] && m != killers_[1]) return m;
+      }
+      cur_ = moves_;
+      end_ = bad_captures_end_;
+      ++stage_;
+      break;
+
+    case BAD_CAPTURES:
+      if (cur_ < end_) return (cur_++)->move;
+      stage_ = DONE;
+      break;
+
+    case EVASION_INIT: {
+      Move buffer[MAX_MOVES];
+      Move* last = generate<LEGAL>(pos_, buffer);
+      cur_ = end_ = moves_;
+      for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+      score_evasions();
+      ++stage_;
+      break;
+    }
+
+    case EVASIONS:
+    case QCAPTURES:
+      while (cur_ < end_) {
+        const Move m = pick_best(cur_, end_);
+        if (m != tt_move_) return m;
+      }
+      stage_ = DONE;
+      break;
+
+    default:
+      return MOVE_NONE;
+  }
+}
+
+}  // namespace chuhan

@@ -1,0 +1,63 @@
+// Staged move ordering (ElephantEye's order, with killers after the good captures as the
+// move-ordering paper found best): hash move, good captures by MVV/LVA with SEE >= 0, two
+// killers, quiet moves by history, bad captures. In check: all evasions, hash move first.
+#pragma once
+
+#include <cstdint>
+
+#include "position.h"
+
+namespace chuhan {
+
+// History of quiet moves that caused cutoffs, by side and from/to squares. Bonuses of depth^2
+// are applied with "gravity" so that values stay within +-HistoryMax.
+struct History {
+  static constexpr int HistoryMax = 16384;
+  int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];
+
+  int get(Color c, Move m) const { return butterfly[c][from_sq(m)][to_sq(m)]; }
+  void update(Color c, Move m, int bonus) {
+    int16_t& h = butterfly[c][from_sq(m)][to_sq(m)];
+    h += int16_t(bonus - h * (bonus < 0 ? -bonus : bonus) / HistoryMax);
+  }
+  // Between searches old knowledge fades (the paper's "history decay").
+  void age() {
+    for (auto& side : butterfly)
+      for (auto& from : side)
+        for (int16_t& h : from) h /= 4;
+  }
+};
+
+class MovePicker {
+ public:
+  // Main search.
+  MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history);
+  // Quiescence: captures only (all evasions when in check).
+  MovePicker(const Position& pos, Move tt_move, const History& history);
+
+  // Next pseudo-legal move, or MOVE_NONE when exhausted. With skip_quiets, quiet moves
+  // (killers included) are no longer returned.
+  Move next(bool skip_quiets = false);
+
+ private:
+  struct ScoredMove {
+    Move move;
+    int score;
+  };
+  void score_captures();
+  void score_quiets();
+  void score_evasions();
+  Move pick_best(ScoredMove*& cur, ScoredMove* end);
+
+  const Position& pos_;
+  const History& history_;
+  Move tt_move_;
+  Move killers_[2] = {MOVE_NONE, MOVE_NONE};
+  int stage_;
+  ScoredMove* cur_;
+  ScoredMove* end_;
+  ScoredMove* bad_captures_end_;
+  ScoredMove moves_[MAX_MOVES];
+};
+
+}  // namespace chuhan

@@ -1,0 +1,573 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <thread>
+
+#include "evaluate.h"
+#include "movegen.h"
+#include "rules.h"
+#include "see.h"
+
+namespace chuhan::search {
+
+namespace {
+
+// ln(i) * 256 for i < 64, computed at compile time with plain IEEE arithmetic (an atanh
+// series) so that reductions, and therefore the bench signature, are the same everywhere.
+constexpr auto Ln256 = [] {
+  std::array<int, 64> t{};
+  for (int i = 1; i < 64; ++i) {
+    const double y = double(i - 1) / double(i + 1), y2 = y * y;
+    double term = y, sum = 0;
+    for (int k = 1; k < 200; k += 2) sum += term / k, term *= y2;
+    t[i] = int(2 * sum * 256 + 0.5);
+  }
+  return t;
+}();
+
+// Pruning margins and limits; every constant sits next to the step that uses it.
+constexpr Value ReverseFutilityMargin = 150;   // per ply of depth
+constexpr Depth ReverseFutilityDepth = 4;
+constexpr Value FutilityBase = 120, FutilityPerDepth = 100;
+constexpr Depth FutilityDepth = 5;
+constexpr Depth LateMovePruningDepth = 7;
+constexpr Value QuietSeeMargin = 25;          // times depth^2
+constexpr Value CaptureSeeMargin = 90;        // times depth
+constexpr Depth CaptureSeeDepth = 7;
+constexpr Value QsFutilityMargin = 150;
+constexpr Depth NullMoveMinDepth = 3;
+constexpr Depth NullVerifyDepth = 10;         // verify null-move cutoffs from this depth
+constexpr Depth IidDepthPv = 4, IidDepthCut = 7;
+constexpr Depth EtcMinDepth = 6;
+constexpr int AspirationMinDepth = 4;
+constexpr Value AspirationDelta = 20;
+
+int late_move_count_limit(Depth depth, bool improving) {
+  return improving ? 6 + depth * depth : 4 + depth * depth / 2;
+}
+
+// Score of a repetition found in the search, judged by the rules (perpetual check or chase
+// loses, anything else draws), from the side to move's point of view; VALUE_NONE if the
+// position does not repeat.
+Value repetition_value(Position& pos, int ply) {
+  const GameResult r = judge_repetition(pos, 1);
+  if (!r.over()) return VALUE_NONE;
+  if (r.outcome == Outcome::DRAW) return VALUE_DRAW;
+  return r.outcome == win_for(pos.side_to_move()) ? mate_in(ply) : mated_in(ply);
+}
+
+// The 60-move rule draws unless the side to move is checkmated on the last ply.
+bool rule60_draw(const Position& pos) {
+  return pos.rule60() >= Rule60Plies && (!pos.in_check() || MoveList<LEGAL>(pos).size() > 0);
+}
+
+void update_pv(Move* pv, Move m, const Move* child_pv) {
+  for (*pv++ = m; child_pv && *child_pv != MOVE_NONE;) *pv++ = *child_pv++;
+  *pv = MOVE_NONE;
+}
+
+int history_bonus(Depth depth) { return std::min(depth * depth * 16, 4000); }
+
+}  // namespace
+
+int reduction(Depth depth, int move_count) {
+  const int d = std::min(depth, 63), m = std::min(move_count, 63);
+  return (768 + Ln256[d] * Ln256[m] * 4 / 9 / 64) / 1024;
+}
+
+void Worker::clear() { history_ = History{}; }
+
+void Worker::make_move(Position& pos, Move m, StateInfo& st) {
+  tt_.prefetch(pos.key_after(m));
+  pos.do_move(m, st);
+  if ((++nodes_ & 1023) == 0) check_limits();
+  if (limits_.nodes && nodes_ >= limits_.nodes) stop = true;
+}
+
+void Worker::check_limits() {
+  if (external_stop && external_stop()) stop = true;
+  if (pondering || !time_.maximum()) return;
+  if (now() - start_time_ >= time_.maximum()) stop = true;
+}
+
+// Null move is unsafe in zugzwang, common in Xiangqi endgames: the side to move needs at least
+// one rook, horse or cannon.
+bool Worker::null_move_allowed(const Position& pos) const {
+  const Color us = pos.side_to_move();
+  return pos.count(us, ROOK) + pos.count(us, HORSE) + pos.count(us, CANNON) > 0;
+}
+
+Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
+                   TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info) {
+  start_time_ = now();
+  limits_ = limits;
+  limits_.multipv = std::max(1, limits.multipv);
+  nodes_ = 0;
+  sel_depth_ = 0;
+  null_move_min_ply_ = 0;
+  time_.init(limits_, pos.side_to_move(), pos.game_ply(), move_overhead);
+  tt_.new_search();
+  history_.age();
+
+  root_moves_.clear();
+  for (Move m : MoveList<LEGAL>(pos))
+    if (root_moves.empty() || std::find(root_moves.begin(), root_moves.end(), m) != root_moves.end())
+      root_moves_.emplace_back(m);
+
+  Result result;
+  if (root_moves_.empty()) {
+    // No legal move: checkmated or stalemated, which both lose.
+    InfoLine info;
+    info.score = -VALUE_MATE;
+    if (on_info) on_info(info);
+  } else {
+    iterative_deepening(pos, on_info);
+    const RootMove& best = root_moves_[0];
+    result.best = best.pv[0];
+    result.score = best.score != -VALUE_INFINITE ? best.score : best.previous_score;
+    if (best.pv.size() > 1) {
+      result.ponder = best.pv[1];
+    } else {
+      // Guess the reply from the transposition table.
+      StateInfo st;
+      pos.do_move(result.best, st);
+      bool found;
+      const TTEntry* e = tt_.probe(pos.key(), found);
+      if (found && e->move() != MOVE_NONE && MoveList<LEGAL>(pos).contains(e->move()))
+        result.ponder = e->move();
+      pos.undo_move(result.best);
+    }
+  }
+  // In infinite or ponder mode the answer waits for `stop` (or ponderhit).
+  while (!stop && (limits_.infinite || pondering)) {
+    if (external_stop && external_stop()) stop = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  result.depth = root_depth_;
+  result.nodes = nodes_;
+  return result;
+}
+
+InfoLine Worker::make_info(size_t index, Depth depth, Bound bound) const {
+  const RootMove& rm = root_moves_[index];
+  const bool updated = rm.score != -VALUE_INFINITE;
+  InfoLine info;
+  info.depth = updated ? depth : std::max(1, depth - 1);
+  info.seldepth = rm.sel_depth;
+  info.multipv = int(index) + 1;
+  info.score = updated ? rm.score : rm.previous_score;
+  info.bound = updated ? bound : BOUND_EXACT;
+  info.nodes = nodes_;
+  info.time = now() - start_time_;
+  info.hashfull = tt_.hashfull();
+  info.pv = rm.pv;
+  return info;
+}
+
+void Worker::iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info) {
+  Stack stack[MAX_PLY + 10] = {};
+  Stack* ss = stack + 7;  // room for (ss - 7) look-backs
+  Move pv[MAX_PLY + 1];
+  for (int i = 0; i < MAX_PLY + 3; ++i) (ss + i)->ply = i;
+  for (int i = -7; i < 0; ++i) (ss + i)->static_eval = VALUE_NONE;
+  ss->pv = pv;
+
+  const size_t multipv = std::min<size_t>(limits_.multipv, root_moves_.size());
+  const Depth max_depth = limits_.depth ? std::min(limits_.depth, MAX_PLY - 1) : MAX_PLY - 1;
+  Move last_best = MOVE_NONE;
+  int best_move_changes = 0;
+  Value last_score = VALUE_NONE;
+
+  for (root_depth_ = 1; root_depth_ <= max_depth && !stop; ++root_depth_) {
+    for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+
+    for (pv_index_ = 0; pv_index_ < multipv && !stop; ++pv_index_) {
+      sel_depth_ = 0;
+      // Aspiration window around the previous score of this line.
+      Value prev = root_moves_[pv_index_].previous_score;
+      Value delta = AspirationDelta + std::abs(prev) / 64;
+      Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+      if (root_depth_ >= AspirationMinDepth && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
+        alpha = std::max(prev - delta, -VALUE_INFINITE);
+        beta = std::min(prev + delta, VALUE_INFINITE);
+      }
+      while (true) {
+        const Value value = search<ROOT>(pos, ss, alpha, beta, root_depth_, false);
+        std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end());
+        if (stop) break;
+        if (value <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(value - delta, -VALUE_INFINITE);
+        } else if (value >= beta) {
+          beta = std::min(value + delta, VALUE_INFINITE);
+        } else {
+          break;
+        }
+        delta += delta / 2;
+      }
+      std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index_ + 1);
+      if (on_info && !stop) on_info(make_info(pv_index_, root_depth_, BOUND_EXACT));
+    }
+    if (stop) {
+      // Report the line the interrupted iteration left, so the GUI sees the final best move.
+      if (on_info && root_depth_ > 1) on_info(make_info(0, root_depth_, BOUND_EXACT));
+      break;
+    }
+
+    const RootMove& best = root_moves_[0];
+    if (best.pv[0] != last_best) ++best_move_changes, last_best = best.pv[0];
+
+    // Mate found within the requested number of moves.
+    if (limits_.mate && best.score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best.score <= 2 * limits_.mate - 1)
+      stop = true;
+
+    // Time: stop when another iteration is unlikely to finish, stretching the budget while
+    // the best move keeps changing or the score drops.
+    if (time_.maximum() && !pondering && !limits_.movetime) {
+      double scale = 1.0 + 0.4 * std::min(best_move_changes, 3) / 3.0;
+      if (last_score != VALUE_NONE && best.score < last_score - 30) scale *= 1.3;
+      best_move_changes = best_move_changes * 3 / 4;
+      if (now() - start_time_ > time_.optimum() * scale * 0.6) stop = true;
+    }
+    if (limits_.movetime && now() - start_time_ > time_.maximum() * 6 / 10) {
+      // Another iteration would very likely not finish in a fixed move time.
+      stop = true;
+    }
+    last_score = best.score;
+  }
+  root_depth_ = std::min(root_depth_, max_depth);
+}
+
+template <Worker::NodeType NT>
+Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth, bool cut_node) {
+  constexpr bool PvNode = NT != NON_PV;
+  constexpr bool Root = NT == ROOT;
+
+  // Step 1. Quiescence search at the horizon.
+  if (depth <= 0) return qsearch<PvNode ? PV : NON_PV>(pos, ss, alpha, beta);
+
+  Move pv[MAX_PLY + 1];
+  ss->in_check = pos.in_check();
+  ss->move_count = 0;
+  (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
+  if (PvNode) sel_depth_ = std::max(sel_depth_, ss->ply + 1);
+
+  if (!Root) {
+    // Step 2. Aborted search, maximum ply, draws by repetition or the 60-move rule.
+    if (stop || ss->ply >= MAX_PLY - 1)
+      return ss->ply >= MAX_PLY - 1 && !ss->in_check ? evaluate(pos) : VALUE_DRAW;
+    if (const Value v = repetition_value(pos, ss->ply); v != VALUE_NONE) return v;
+    if (rule60_draw(pos)) return VALUE_DRAW;
+
+    // Step 3. Mate distance pruning: no line can beat a mate already found closer to the root.
+    alpha = std::max(mated_in(ss->ply), alpha);
+    beta = std::min(mate_in(ss->ply + 1), beta);
+    if (alpha >= beta) return alpha;
+  }
+
+  // Step 4. Transposition table lookup.
+  const Key key = pos.key();
+  bool tt_hit;
+  TTEntry* tte = tt_.probe(key, tt_hit);
+  const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  Move tt_move = Root ? root_moves_[pv_index_].pv[0] : tt_hit ? tte->move() : MOVE_NONE;
+  if (!PvNode && tt_hit && tte->depth() >= depth && tt_value != VALUE_NONE &&
+      (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return tt_value;
+
+  // Step 5. Static evaluation; whether it improved on two plies ago.
+  Value eval;
+  bool improving = false;
+  if (ss->in_check) {
+    ss->static_eval = eval = VALUE_NONE;
+  } else {
+    ss->static_eval = eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+    // The stored search value is a better estimate when its bound allows.
+    if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
+      eval = tt_value;
+    improving = (ss - 2)->static_eval == VALUE_NONE || ss->static_eval > (ss - 2)->static_eval;
+  }
+
+  if (!PvNode && !ss->in_check) {
+    // Step 6. Reverse futility pruning: far above beta at low depth, assume a cutoff.
+    // Not near mate scores: a static eval cannot refute a mate the window already expects.
+    if (depth < ReverseFutilityDepth && eval - ReverseFutilityMargin * (depth - improving) >= beta &&
+        eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
+      return eval;
+
+    // Step 7. Null move pruning: if passing still beats beta, a real move will too. Guarded
+    // against zugzwang, and verified by a reduced normal search at high depth.
+    if (depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
+        (ss - 1)->current_move != MOVE_NULL && beta > VALUE_MATED_IN_MAX_PLY &&
+        (ss->ply >= null_move_min_ply_ || pos.side_to_move() != null_move_color_) &&
+        null_move_allowed(pos)) {
+      const Depth r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+      StateInfo st;
+      ss->current_move = MOVE_NULL;
+      pos.do_null_move(st);
+      ++nodes_;
+      Value null_value = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
+      pos.undo_null_move();
+      if (stop) return VALUE_ZERO;
+      if (null_value >= beta) {
+        if (null_value >= VALUE_MATE_IN_MAX_PLY) null_value = beta;
+        const bool few_pieces = pos.count(pos.side_to_move(), ROOK) + pos.count(pos.side_to_move(), HORSE) +
+                                    pos.count(pos.side_to_move(), CANNON) <= 2;
+        if (depth < NullVerifyDepth && !few_pieces) return null_value;
+        // Verification: search again without null move for this side near the root.
+        null_move_min_ply_ = ss->ply + 3 * (depth - r) / 4;
+        null_move_color_ = pos.side_to_move();
+        const Value v = search<NON_PV>(pos, ss, beta - 1, beta, depth - r, false);
+        null_move_min_ply_ = 0;
+        if (v >= beta) return null_value;
+      }
+    }
+  }
+
+  // Step 8. Internal iterative deepening with the enlarged window: without a hash move, a
+  // shallower search finds one; if it fails low, search again with alpha at -infinity so the
+  // move it proposes is a real best move rather than an arbitrary fail-low move.
+  // Only for positions not searched before, so that nested IIDs stay a chain, not a tree.
+  if (!tt_hit && (PvNode ? depth >= IidDepthPv : (cut_node && depth >= IidDepthCut))) {
+    const Value v = search<PvNode ? PV : NON_PV>(pos, ss, alpha, beta, depth - 2, cut_node);
+    if (v <= alpha && !stop) search<PvNode ? PV : NON_PV>(pos, ss, -VALUE_INFINITE, beta, depth - 2, cut_node);
+    if (stop) return VALUE_ZERO;
+    tte = tt_.probe(key, tt_hit);
+    tt_move = tt_hit ? tte->move() : MOVE_NONE;
+    ss->in_check = pos.in_check();
+  }
+
+  // Step 9. Enhanced transposition cutoff: a child already known to fail low for the
+  // opponent at sufficient depth gives a cutoff here without searching anything.
+  if (!PvNode && depth >= EtcMinDepth && !ss->in_check) {
+    for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
+      bool hit;
+      const TTEntry* child = tt_.probe(pos.key_after(m), hit);
+      if (!hit || child->depth() < depth - 1 || !(child->bound() & BOUND_UPPER)) continue;
+      const Value v = value_from_tt(child->value(), ss->ply + 1);
+      if (v != VALUE_NONE && -v >= beta && pos.legal(m)) {
+        tt_.store(tte, key, value_to_tt(-v, ss->ply), BOUND_LOWER, depth, m, ss->static_eval);
+        return -v;
+      }
+    }
+  }
+
+  // Step 10. Loop through the moves.
+  MovePicker picker(pos, tt_move, ss->killers, history_);
+  const Color us = pos.side_to_move();
+  Value best_value = -VALUE_INFINITE, value = -VALUE_INFINITE;
+  Move best_move = MOVE_NONE, quiets[64];
+  int move_count = 0, quiet_count = 0;
+  bool skip_quiets = false;
+  // Single-reply extension: an evasion that is the only legal move.
+  const bool single_reply = ss->in_check && MoveList<LEGAL>(pos).size() == 1;
+
+  for (Move m; (m = picker.next(skip_quiets)) != MOVE_NONE;) {
+    if (Root && std::find(root_moves_.begin() + pv_index_, root_moves_.end(), m) == root_moves_.end())
+      continue;
+    if (!pos.legal(m)) continue;
+    ss->move_count = ++move_count;
+    if (PvNode) (ss + 1)->pv = nullptr;
+
+    const bool capture = pos.is_capture(m);
+    const bool gives_check = pos.gives_check(m);
+    Depth new_depth = depth - 1;
+
+    // Step 11. Shallow-depth pruning of moves that look hopeless.
+    if (!Root && best_value > VALUE_MATED_IN_MAX_PLY) {
+      const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
+      if (!capture && !gives_check) {
+        if (!ss->in_check && depth <= LateMovePruningDepth &&
+            move_count >= late_move_count_limit(depth, improving))
+          skip_quiets = true;
+        // Futility: a quiet move far below alpha at low depth is unlikely to matter (but a
+        // mate score in alpha says nothing about what quiet moves can do).
+        if (!ss->in_check && depth <= FutilityDepth && alpha < VALUE_MATE_IN_MAX_PLY &&
+            ss->static_eval + FutilityBase + FutilityPerDepth * lmr_depth <= alpha)
+          continue;
+        if (!see_ge(pos, m, -QuietSeeMargin * lmr_depth * lmr_depth)) continue;
+      } else if (depth < CaptureSeeDepth && !see_ge(pos, m, -CaptureSeeMargin * depth)) {
+        continue;
+      }
+    }
+
+    // Step 12. Extensions: checks that do not lose material and forced replies, bounded so
+    // that no line grows beyond twice the iteration depth.
+    if (ss->ply < 2 * root_depth_) {
+      if (single_reply || (gives_check && see_ge(pos, m, 0))) new_depth += 1;
+    }
+
+    // Step 13. Make the move.
+    StateInfo st;
+    ss->current_move = m;
+    make_move(pos, m, st);
+
+    // Step 14. Late move reductions, then a null-window search, then a full re-search for PV.
+    if (depth >= 2 && move_count > 1 + Root && (!capture || !PvNode)) {
+      int r = reduction(depth, move_count);
+      r += cut_node;
+      r -= PvNode;
+      r += !improving;
+      r -= gives_check;
+      r -= m == ss->killers[0] || m == ss->killers[1];
+      if (!capture) r -= std::clamp(history_.get(us, m) / 6000, -2, 2);
+      const Depth d = std::clamp(new_depth - r, 1, new_depth + 1);
+      value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
+      if (value > alpha && d < new_depth)
+        value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+    } else if (!PvNode || move_count > 1) {
+      value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+    }
+    if (PvNode && (move_count == 1 || (value > alpha && (Root || value < beta)))) {
+      (ss + 1)->pv = pv;
+      pv[0] = MOVE_NONE;
+      value = -search<PV>(pos, ss + 1, -beta, -alpha, new_depth, false);
+    }
+
+    pos.undo_move(m);
+    if (stop) return VALUE_ZERO;
+
+    // Step 15. Root bookkeeping: the score and PV of each root move.
+    if (Root) {
+      RootMove& rm = *std::find(root_moves_.begin(), root_moves_.end(), m);
+      if (move_count == 1 || value > alpha) {
+        rm.score = value;
+        rm.sel_depth = sel_depth_;
+        rm.pv.resize(1);
+        for (Move* p = (ss + 1)->pv; p && *p != MOVE_NONE; ++p) rm.pv.push_back(*p);
+      } else {
+        rm.score = -VALUE_INFINITE;
+      }
+    }
+
+    // Step 16. New best move.
+    if (value > best_value) {
+      best_value = value;
+      if (value > alpha) {
+        best_move = m;
+        if (PvNode && !Root) update_pv(ss->pv, m, (ss + 1)->pv);
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+    if (m != best_move && !capture && quiet_count < 64) quiets[quiet_count++] = m;
+  }
+
+  // Step 17. No legal move: checkmate or stalemate, both lost for the side to move. The
+  // verdict holds at any depth.
+  if (move_count == 0) {
+    tt_.store(tte, key, value_to_tt(mated_in(ss->ply), ss->ply), BOUND_EXACT, MAX_PLY - 1, MOVE_NONE, VALUE_NONE);
+    return mated_in(ss->ply);
+  }
+
+  if (best_move != MOVE_NONE && !pos.is_capture(best_move))
+    update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
+
+  // Step 18. Store in the transposition table.
+  const Bound bound = best_value >= beta ? BOUND_LOWER : PvNode && best_move ? BOUND_EXACT : BOUND_UPPER;
+  tt_.store(tte, key, value_to_tt(best_value, ss->ply), bound, depth, best_move, ss->static_eval);
+  return best_value;
+}
+
+// Killers and history (depth^2 bonus, ElephantEye style) for the quiet move that was best, a
+// matching penalty for the quiet moves tried before it.
+void Worker::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count, Depth depth) {
+  if (ss->killers[0] != best) {
+    ss->killers[1] = ss->killers[0];
+    ss->killers[0] = best;
+  }
+  const int bonus = history_bonus(depth);
+  history_.update(us, best, bonus);
+  for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets[i], -bonus);
+}
+
+template <Worker::NodeType NT>
+Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
+  constexpr bool PvNode = NT == PV;
+  Move pv[MAX_PLY + 1];
+  if (PvNode) {
+    (ss + 1)->pv = pv;
+    ss->pv[0] = MOVE_NONE;
+    sel_depth_ = std::max(sel_depth_, ss->ply + 1);
+  }
+  ss->in_check = pos.in_check();
+
+  if (stop || ss->ply >= MAX_PLY - 1) return ss->ply >= MAX_PLY - 1 && !ss->in_check ? evaluate(pos) : VALUE_DRAW;
+  if (ss->in_check)
+    if (const Value v = repetition_value(pos, ss->ply); v != VALUE_NONE) return v;
+
+  // Transposition table: quiescence entries have depth 0.
+  const Key key = pos.key();
+  bool tt_hit;
+  TTEntry* tte = tt_.probe(key, tt_hit);
+  const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  const Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
+  if (!PvNode && tt_hit && tt_value != VALUE_NONE &&
+      (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return tt_value;
+
+  // Stand pat: out of check the side to move may decline every capture.
+  Value best_value, futility_base;
+  if (ss->in_check) {
+    ss->static_eval = VALUE_NONE;
+    best_value = futility_base = -VALUE_INFINITE;
+  } else {
+    ss->static_eval = best_value = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+    if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
+      best_value = tt_value;
+    if (best_value >= beta) {
+      if (!tt_hit) tt_.store(tte, key, value_to_tt(best_value, ss->ply), BOUND_LOWER, 0, MOVE_NONE, ss->static_eval);
+      return best_value;
+    }
+    if (PvNode && best_value > alpha) alpha = best_value;
+    futility_base = ss->static_eval + QsFutilityMargin;
+  }
+
+  MovePicker picker(pos, tt_move, history_);
+  Move best_move = MOVE_NONE;
+  int move_count = 0;
+  for (Move m; (m = picker.next()) != MOVE_NONE;) {
+    if (!pos.legal(m)) continue;
+    ++move_count;
+
+    // Futility and SEE pruning of captures that cannot raise alpha.
+    if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY) {
+      if (!pos.gives_check(m)) {
+        const Value futility = futility_base + SeeValue[type_of(pos.piece_on(to_sq(m)))];
+        if (futility <= alpha) {
+          best_value = std::max(best_value, futility);
+          continue;
+        }
+      }
+      if (!see_ge(pos, m, 0)) continue;
+    }
+
+    StateInfo st;
+    ss->current_move = m;
+    make_move(pos, m, st);
+    const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);
+    pos.undo_move(m);
+    if (stop) return VALUE_ZERO;
+
+    if (value > best_value) {
+      best_value = value;
+      if (value > alpha) {
+        best_move = m;
+        if (PvNode) update_pv(ss->pv, m, (ss + 1)->pv);
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+  }
+
+  // In check with no legal move: mated (stalemate cannot arise here: we were in check).
+  if (ss->in_check && move_count == 0) return mated_in(ss->ply);
+
+  tt_.store(tte, key, value_to_tt(best_value, ss->ply), best_value >= beta ? BOUND_LOWER : BOUND_UPPER, 0,
+            best_move, ss->static_eval);
+  return best_value;
+}
+
+}  // namespace chuhan::search

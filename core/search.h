@@ -1,0 +1,116 @@
+// The search: iterative deepening with aspiration windows over a principal variation search
+// (NegaScout) with a transposition table, null move, IID with the enlarged window, check and
+// single-reply extensions, ETC, LMR, futility and SEE pruning, and quiescence search.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+#include "movepick.h"
+#include "position.h"
+#include "timeman.h"
+#include "tt.h"
+
+namespace chuhan::search {
+
+// A finished iteration for one PV line, as the protocols report it.
+struct InfoLine {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;
+  Value score = VALUE_ZERO;
+  Bound bound = BOUND_EXACT;  // BOUND_LOWER / BOUND_UPPER when an aspiration window failed
+  uint64_t nodes = 0;
+  TimePoint time = 0;  // milliseconds since the search started
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct Result {
+  Move best = MOVE_NONE;    // MOVE_NONE only when there is no legal move
+  Move ponder = MOVE_NONE;  // expected reply, if known
+  Value score = VALUE_ZERO;
+  int depth = 0;
+  uint64_t nodes = 0;
+};
+
+struct RootMove {
+  explicit RootMove(Move m) : pv(1, m) {}
+  bool operator==(Move m) const { return pv[0] == m; }
+  // Sort order: best score first; ties keep the previous iteration's order.
+  bool operator<(const RootMove& o) const {
+    return o.score != score ? o.score < score : o.previous_score < previous_score;
+  }
+  Value score = -VALUE_INFINITE;
+  Value previous_score = -VALUE_INFINITE;
+  int sel_depth = 0;
+  std::vector<Move> pv;
+};
+
+// Per-ply search state.
+struct Stack {
+  Move* pv;
+  int ply;
+  Move current_move;
+  Move killers[2];
+  Value static_eval;
+  bool in_check;
+  int move_count;
+};
+
+// Everything one search thread owns: stack, histories, killers, node count and limits. The
+// transposition table is shared by reference; stop flags are set from other threads.
+class Worker {
+ public:
+  explicit Worker(TranspositionTable& tt) : tt_(tt) { clear(); }
+
+  // Forgets histories and killers (new game, bench).
+  void clear();
+  // Searches `pos` (whose StateInfo chain is the game history) within `limits`. Only moves in
+  // `root_moves` are considered when it is non-empty. Returns a legal move whenever one exists.
+  Result run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
+             TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info);
+
+  // Set from any thread: end the search as soon as possible.
+  std::atomic<bool> stop{false};
+  // While true the search is pondering: it ignores the clock until ponderhit clears it.
+  std::atomic<bool> pondering{false};
+  // Optional hook polled every few thousand nodes (e.g. a shared stop flag in a browser).
+  std::function<bool()> external_stop;
+
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  enum NodeType { NON_PV, PV, ROOT };
+
+  template <NodeType NT>
+  Value search(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth, bool cut_node);
+  template <NodeType NT>
+  Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta);
+
+  void iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info);
+  void check_limits();
+  bool null_move_allowed(const Position& pos) const;
+  void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count, Depth depth);
+  InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
+  void make_move(Position& pos, Move m, StateInfo& st);
+
+  TranspositionTable& tt_;
+  History history_;
+  SearchLimits limits_;
+  TimeManager time_;
+  TimePoint start_time_ = 0;
+  uint64_t nodes_ = 0;
+  int sel_depth_ = 0;
+  int root_depth_ = 0;
+  size_t pv_index_ = 0;
+  int null_move_min_ply_ = 0;  // null move is off for the verifying side below this ply
+  Color null_move_color_ = RED;
+  std::vector<RootMove> root_moves_;
+};
+
+// Reduction (in plies) for a late move; integer-only so that it is the same on every platform.
+int reduction(Depth depth, int move_count);
+
+}  // namespace chuhan::search

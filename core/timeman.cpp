@@ -1,0 +1,43 @@
+#include "timeman.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace chuhan {
+
+TimePoint now() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void TimeManager::init(const SearchLimits& limits, Color us, int game_ply, TimePoint overhead) {
+  if (limits.movetime) {
+    // A fixed time per move: use all of it but the transport overhead.
+    optimum_ = maximum_ = std::max<TimePoint>(1, limits.movetime - overhead);
+    return;
+  }
+  if (!limits.use_time_management()) {
+    optimum_ = maximum_ = 0;  // no time limit
+    return;
+  }
+
+  const TimePoint time = std::max<TimePoint>(1, limits.time[us]);
+  const TimePoint inc = limits.inc[us];
+  // Keep a safety margin that grows with the number of moves still to play on this clock.
+  const int moves_left = limits.movestogo ? std::min(limits.movestogo, 50)
+                                          : std::clamp(50 - game_ply / 4, 25, 50);
+  const TimePoint usable = std::max<TimePoint>(
+      1, time + inc * (moves_left - 1) - overhead * (2 + moves_left));
+
+  // Aim a bit above the average share early on, where decisions matter most.
+  const double share = limits.movestogo ? 1.0 / moves_left : std::min(0.06, 1.4 / moves_left);
+  optimum_ = TimePoint(usable * share);
+  // Never spend more than a fraction of what is left, and never more than the clock allows.
+  const TimePoint hard_cap =
+      std::max<TimePoint>(1, std::max<TimePoint>(1, time - overhead) * (limits.movestogo == 1 ? 8 : 6) / 10);
+  maximum_ = std::clamp<TimePoint>(optimum_ * 5, 1, hard_cap);
+  optimum_ = std::clamp<TimePoint>(optimum_, 1, maximum_);
+}
+
+}  // namespace chuhan

@@ -1,0 +1,73 @@
+#include "tt.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace chuhan {
+
+void TranspositionTable::resize(int mb) {
+  mb = std::clamp(mb, 1, MaxSizeMB);
+  cluster_count_ = uint32_t(size_t(mb) * 1024 * 1024 / sizeof(Cluster));
+  storage_.clear();
+  storage_.shrink_to_fit();
+  storage_.resize(cluster_count_);
+  clusters_ = storage_.data();
+  clear();
+}
+
+void TranspositionTable::clear() {
+  std::memset(static_cast<void*>(clusters_), 0, sizeof(Cluster) * cluster_count_);
+  generation_ = 4;
+}
+
+TTEntry* TranspositionTable::probe(Key key, bool& found) {
+  TTEntry* const entries = cluster_for(key)->entries;
+  const uint32_t key32 = uint32_t(key);
+  for (int i = 0; i < 5; ++i)
+    if (entries[i].key32 == key32 && entries[i].gen_bound8) {
+      // Refresh the generation so that a hit is not replaced as stale.
+      entries[i].gen_bound8 = uint8_t(generation_ | entries[i].bound());
+      return found = true, &entries[i];
+    }
+
+  // Replace the entry with the least depth, counting each generation of age as 8 plies.
+  TTEntry* replace = entries;
+  auto worth = [this](const TTEntry& e) {
+    return e.depth8 - 8 * (uint8_t(generation_ - (e.gen_bound8 & 0xFC)) >> 2);
+  };
+  for (int i = 1; i < 5; ++i)
+    if (worth(entries[i]) < worth(*replace)) replace = &entries[i];
+  return found = false, replace;
+}
+
+void TranspositionTable::store(TTEntry* e, Key key, Value v, Bound b, Depth d, Move m, Value eval) {
+  const uint32_t key32 = uint32_t(key);
+  if (m != MOVE_NONE || e->key32 != key32) e->move16 = m;
+  // Keep a deeper entry of the same position unless the new one is exact.
+  if (b == BOUND_EXACT || e->key32 != key32 || d + 4 > e->depth8) {
+    e->key32 = key32;
+    e->value16 = int16_t(v);
+    e->eval16 = int16_t(eval);
+    e->depth8 = int8_t(std::clamp(d, -100, 127));
+    e->gen_bound8 = uint8_t(generation_ | b);
+  }
+}
+
+int TranspositionTable::hashfull() const {
+  int used = 0;
+  const uint32_t sample = std::min<uint32_t>(1000, cluster_count_);
+  for (uint32_t i = 0; i < sample; ++i)
+    for (const TTEntry& e : clusters_[i].entries)
+      used += e.gen_bound8 && (e.gen_bound8 & 0xFC) == generation_;
+  return int(used * 1000 / (sample * 5));
+}
+
+void TranspositionTable::prefetch(Key key) const {
+#if defined(__GNUC__)
+  __builtin_prefetch(cluster_for(key));
+#else
+  (void)key;
+#endif
+}
+
+}  // namespace chuhan

@@ -1,0 +1,84 @@
+// The transposition table: a hash of searched positions with their bound, depth, best move and
+// static evaluation. Clusters of five entries fill one 64-byte cache line; replacement prefers
+// deep entries from the current search (depth-preferred with aging).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "types.h"
+
+namespace chuhan {
+
+enum Bound : uint8_t { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = BOUND_UPPER | BOUND_LOWER };
+
+struct TTEntry {
+  Move move() const { return Move(move16); }
+  Value value() const { return value16; }
+  Value eval() const { return eval16; }
+  Depth depth() const { return depth8; }
+  Bound bound() const { return Bound(gen_bound8 & 3); }
+
+  uint32_t key32;
+  uint16_t move16;
+  int16_t value16;
+  int16_t eval16;
+  int8_t depth8;
+  uint8_t gen_bound8;  // generation in the upper 6 bits, bound in the lower 2
+};
+
+class TranspositionTable {
+ public:
+  static constexpr int DefaultSizeMB = 16;
+  static constexpr int MaxSizeMB = 1024;
+
+  TranspositionTable() { resize(DefaultSizeMB); }
+
+  // Reallocates to `mb` megabytes (clamped to 1..MaxSizeMB) and clears it.
+  void resize(int mb);
+  void clear();
+  // Called once per search so that old entries lose priority.
+  void new_search() { generation_ = generation_ == 252 ? 4 : generation_ + 4; }
+
+  // Finds the entry for `key`; `found` tells whether it holds this position. When not found,
+  // the returned entry is the one to overwrite.
+  TTEntry* probe(Key key, bool& found);
+  // Writes an entry; keeps the old move if the new one is MOVE_NONE for the same position.
+  void store(TTEntry* e, Key key, Value v, Bound b, Depth d, Move m, Value eval);
+  // Permille of entries written during the current search (sampled).
+  int hashfull() const;
+  // Hints the processor to load the cluster for `key`.
+  void prefetch(Key key) const;
+
+ private:
+  struct Cluster {
+    TTEntry entries[5];
+    char padding[4];
+  };
+  static_assert(sizeof(TTEntry) == 12);
+  static_assert(sizeof(Cluster) == 64);
+
+  Cluster* cluster_for(Key key) const {
+    // Upper 32 bits pick the cluster (no 128-bit multiply), lower 32 bits verify the entry.
+    return &clusters_[((key >> 32) * uint64_t(cluster_count_)) >> 32];
+  }
+
+  std::vector<Cluster> storage_;
+  Cluster* clusters_ = nullptr;
+  uint32_t cluster_count_ = 0;
+  uint8_t generation_ = 4;  // never 0, so that an empty entry (all zero) is never current
+};
+
+// Mate scores are stored relative to the node, not the root, so that they stay right when the
+// same position is reached at another ply.
+constexpr Value value_to_tt(Value v, int ply) {
+  return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+}
+constexpr Value value_from_tt(Value v, int ply) {
+  return v == VALUE_NONE ? VALUE_NONE
+         : v >= VALUE_MATE_IN_MAX_PLY ? v - ply
+         : v <= VALUE_MATED_IN_MAX_PLY ? v + ply
+                                       : v;
+}
+
+}  // namespace chuhan

@@ -1,0 +1,167 @@
+// The search: exact mates, legal answers under every limit, stop, bench determinism, and the
+// symmetry of the evaluation.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <thread>
+
+#include "data_files.h"
+#include "engine.h"
+#include "evaluate.h"
+
+namespace chuhan::test {
+namespace {
+
+// The same position with colours swapped and the board turned around (rank r -> 9 - r).
+std::string mirror_fen(const std::string& fen) {
+  const auto words = split_words(fen);
+  std::vector<std::string> ranks;
+  std::string rank;
+  for (char c : words[0]) {
+    if (c == '/') ranks.push_back(rank), rank.clear();
+    else rank += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
+  }
+  ranks.push_back(rank);
+  std::reverse(ranks.begin(), ranks.end());
+  std::string board;
+  for (size_t i = 0; i < ranks.size(); ++i) board += (i ? "/" : "") + ranks[i];
+  return board + (words[1] == "w" ? " b" : " w") + " - - 0 1";
+}
+
+TEST(Search, FindsEveryMateInOneToThreeWithTheExactDistance) {
+  int tested = 0;
+  for (const DataLine& line : read_data_file("mates.txt")) {
+    const int n = std::stoi(line.fields[1].substr(std::string("mate-in-").size()));
+    if (n > 3) continue;
+    Engine engine;
+    ASSERT_EQ(engine.set_position(line.fields[0]), "");
+    SearchLimits limits;
+    limits.depth = 2 * n + 7;
+    SearchInfo last;
+    const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
+    EXPECT_TRUE(last.is_mate && last.score == n)
+        << line.fields[0] << ": expected mate " << n << ", got " << score_to_uci(last) << " bestmove " << best.move;
+    // The mating move leads to a position where the defender is mated in n-1.
+    std::vector<std::string> legal = engine.legal_moves();
+    EXPECT_NE(std::find(legal.begin(), legal.end(), best.move), legal.end());
+    ++tested;
+  }
+  EXPECT_GE(tested, 30);
+}
+
+TEST(Search, ReturnsALegalMoveUnderEveryLimit) {
+  const std::vector<SearchLimits> limits_list = [] {
+    std::vector<SearchLimits> v(6);
+    v[0].nodes = 1;
+    v[1].depth = 1;
+    v[2].movetime = 5;
+    v[3].time[RED] = v[3].time[BLACK] = 20;
+    v[4].time[RED] = v[4].time[BLACK] = 1;  // almost flagged
+    v[5].mate = 1;
+    v[5].depth = 3;
+    return v;
+  }();
+  for (const std::string& fen : {std::string(Position::StartFen),
+                                std::string("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1")})
+    for (const SearchLimits& limits : limits_list) {
+      Engine engine;
+      ASSERT_EQ(engine.set_position(fen), "");
+      const BestMove best = engine.go(limits);
+      const auto legal = engine.legal_moves();
+      EXPECT_NE(std::find(legal.begin(), legal.end(), best.move), legal.end()) << fen << " -> '" << best.move << "'";
+    }
+}
+
+TEST(Search, NoLegalMoveGivesNoBestMoveAndMateZero) {
+  for (const char* fen : {"3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1",     // checkmate
+                          "3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1"}) {  // stalemate
+    Engine engine;
+    ASSERT_EQ(engine.set_position(fen), "");
+    SearchLimits limits;
+    limits.depth = 5;
+    SearchInfo last;
+    last.depth = -1;
+    const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
+    EXPECT_EQ(best.move, "");
+    EXPECT_TRUE(last.is_mate);
+    EXPECT_EQ(last.score, 0);
+  }
+}
+
+TEST(Search, StopEndsAnInfiniteSearchPromptly) {
+  Engine engine;
+  SearchLimits limits;
+  limits.infinite = true;
+  BestMove best;
+  std::thread search([&] { best = engine.go(limits); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto asked = std::chrono::steady_clock::now();
+  engine.stop();
+  search.join();
+  const auto waited = std::chrono::steady_clock::now() - asked;
+  // Generous bound: this checks that stop works at all, not how fast (see the benchmarks).
+  EXPECT_LT(waited, std::chrono::milliseconds(500));
+  const auto legal = engine.legal_moves();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), best.move), legal.end());
+}
+
+TEST(Search, BenchIsDeterministic) {
+  Engine engine;
+  const bench::Result a = engine.bench(7);
+  const bench::Result b = engine.bench(7);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_GT(a.nodes, 10000u);
+  // A fresh engine with another hash size and a game in progress gives the same signature.
+  Engine other;
+  other.set_hash_size(3);
+  ASSERT_EQ(other.set_position("startpos", {"h2e2", "h9g7"}), "");
+  EXPECT_EQ(other.bench(7).nodes, a.nodes);
+  EXPECT_EQ(other.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+}
+
+TEST(Search, MultiPvReportsDistinctLines) {
+  Engine engine;
+  engine.set_multipv(3);
+  SearchLimits limits;
+  limits.depth = 6;
+  std::vector<SearchInfo> final_lines(4);
+  engine.go(limits, [&](const SearchInfo& info) {
+    if (info.depth == 6) final_lines[info.multipv] = info;
+  });
+  for (int i = 1; i <= 3; ++i) ASSERT_FALSE(final_lines[i].pv.empty()) << i;
+  EXPECT_NE(final_lines[1].pv[0], final_lines[2].pv[0]);
+  EXPECT_NE(final_lines[2].pv[0], final_lines[3].pv[0]);
+  EXPECT_GE(final_lines[1].score, final_lines[2].score);
+  EXPECT_GE(final_lines[2].score, final_lines[3].score);
+}
+
+TEST(Search, BannedAndSearchMovesRestrictTheRoot) {
+  Engine engine;
+  SearchLimits limits;
+  limits.depth = 4;
+  const std::string first = engine.go(limits).move;
+  ASSERT_EQ(engine.set_banned_moves({first}), "");
+  EXPECT_NE(engine.go(limits).move, first);
+  limits.searchmoves = {"a3a4"};
+  ASSERT_EQ(engine.set_position("startpos"), "");
+  EXPECT_EQ(engine.go(limits).move, "a3a4");
+  EXPECT_NE(engine.set_banned_moves({"a3a5"}), "");
+}
+
+TEST(Evaluation, IsSymmetricUnderColourMirroring) {
+  int checked = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos, mirrored;
+    StateInfo a, b;
+    ASSERT_EQ(pos.set(fen, &a), "");
+    ASSERT_EQ(mirrored.set(mirror_fen(fen), &b), "") << mirror_fen(fen);
+    EXPECT_EQ(evaluate(pos), evaluate(mirrored)) << fen;
+    ++checked;
+  }
+  EXPECT_GE(checked, 200);
+}
+
+}  // namespace
+}  // namespace chuhan::test
