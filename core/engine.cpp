@@ -48,6 +48,51 @@ std::string Engine::describe() const {
   return s;
 }
 
+namespace {
+bool parse_notation(const std::string& style, Notation& out) {
+  if (style == "iccs") out = Notation::ICCS;
+  else if (style == "wxf") out = Notation::WXF;
+  else if (style == "chinese") out = Notation::CHINESE;
+  else return false;
+  return true;
+}
+}  // namespace
+
+std::vector<std::string> Engine::game_move_names(const std::string& style) const {
+  Notation notation;
+  if (!parse_notation(style, notation)) return {};
+  Position pos;
+  std::deque<StateInfo> states(1);
+  pos.set(game_->start_fen, &states.back());
+  std::vector<std::string> names;
+  for (const std::string& text : game_->moves) {
+    const Move m = parse_move_text(text);
+    names.push_back(chuhan::move_name(pos, m, notation));
+    states.emplace_back();
+    pos.do_move(m, states.back());
+  }
+  return names;
+}
+
+std::string Engine::move_name(const std::string& iccs, const std::string& style) const {
+  Notation notation;
+  const Move m = parse_move_text(iccs);
+  if (!parse_notation(style, notation) || m == MOVE_NONE || !MoveList<LEGAL>(game_->pos).contains(m)) return "";
+  return chuhan::move_name(game_->pos, m, notation);
+}
+
+std::string Engine::pgn(const std::map<std::string, std::string>& tags) const {
+  std::map<std::string, std::string> all = tags;
+  if (!all.count("Result")) all["Result"] = game_result().result_string();
+  return write_pgn(game_->start_fen, game_->moves, all);
+}
+
+std::string Engine::load_pgn(const std::string& text) {
+  const PgnGame game = parse_pgn(text);
+  if (!game.error.empty()) return "PGN: " + game.error;
+  return set_position(game.fen, game.moves);
+}
+
 std::string Engine::set_banned_moves(const std::vector<std::string>& moves) {
   std::vector<Move> banned;
   const MoveList<LEGAL> legal(game_->pos);

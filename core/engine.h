@@ -6,11 +6,13 @@
 #include <atomic>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bench.h"
+#include "notation.h"
 #include "position.h"
 #include "rules.h"
 #include "search.h"
@@ -56,6 +58,20 @@ class Engine {
   GameResult game_result() const;
   // Board diagram, FEN, key and the game's verdict, for the `d` command.
   std::string describe() const;
+
+  // The game as given to set_position: its start FEN and its moves in ICCS.
+  const std::string& start_fen() const { return game_->start_fen; }
+  const std::vector<std::string>& moves() const { return game_->moves; }
+  // The game's moves named in `style` ("iccs", "wxf" or "chinese"); empty for another style.
+  std::vector<std::string> game_move_names(const std::string& style) const;
+  // Name of a legal ICCS move of the current position in `style`; "" if not legal.
+  std::string move_name(const std::string& iccs, const std::string& style) const;
+  // The game as xqbase-style PGN; `tags` adds or overrides headers (Result defaults to the
+  // game's verdict).
+  std::string pgn(const std::map<std::string, std::string>& tags = {}) const;
+  // Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese).
+  // Returns "" or what is wrong; on error the previous game stays.
+  std::string load_pgn(const std::string& text);
 
   // Moves the next search must not play (UCCI `banmoves`). Returns "" or what is wrong.
   std::string set_banned_moves(const std::vector<std::string>& moves);

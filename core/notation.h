@@ -1,0 +1,42 @@
+// Move notation: ICCS (h2e2), WXF (C2=5) and traditional Chinese (炮二平五, 马８进７), and PGN
+// in and out (xqbase style). Reading accepts any of the three notations, since a name can be
+// matched against the names of the legal moves.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "position.h"
+
+namespace chuhan {
+
+enum class Notation { ICCS, WXF, CHINESE };
+
+// Name of legal move m in `pos` (before it is made). Chinese uses 一..九 for Red's files and
+// full-width １..９ for Black's, 前/中/后 (and 二/三/四) for pieces sharing a file.
+std::string move_name(const Position& pos, Move m, Notation style);
+
+// Finds the legal move of `pos` that `text` names in any notation (ICCS with or without a
+// dash and in either case, WXF, Chinese in simplified or traditional characters with any
+// digit style). MOVE_NONE if none or ambiguous.
+Move parse_move_name(const Position& pos, const std::string& text);
+
+// A game read from PGN.
+struct PgnGame {
+  std::map<std::string, std::string> tags;
+  std::string fen;  // start position ("startpos" when the PGN has no FEN tag)
+  std::vector<std::string> moves;  // ICCS
+  std::string error;  // non-empty if the text could not be read; says where and why
+};
+
+// Reads the first game of a PGN text: tags, then moves in ICCS (xqbase "H2-E2" or "h2e2"),
+// WXF or Chinese; comments, variations, NAGs and move numbers are skipped.
+PgnGame parse_pgn(const std::string& text);
+
+// Writes a game as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2").
+// `tags` may add or override Event, Site, Date, Red, Black, Result...
+std::string write_pgn(const std::string& start_fen, const std::vector<std::string>& moves,
+                      const std::map<std::string, std::string>& tags);
+
+}  // namespace chuhan

@@ -1,0 +1,122 @@
+// Move names (ICCS, WXF, Chinese) and PGN in and out.
+#include <gtest/gtest.h>
+
+#include "engine.h"
+#include "notation.h"
+
+namespace chuhan::test {
+namespace {
+
+std::string name_of(const std::string& fen, const std::string& iccs, Notation style) {
+  Position pos;
+  StateInfo st;
+  EXPECT_EQ(pos.set(fen, &st), "");
+  return move_name(pos, parse_move_text(iccs), style);
+}
+
+TEST(Notation, OpeningMovesInChineseAndWxf) {
+  const std::string start = Position::StartFen;
+  EXPECT_EQ(name_of(start, "h2e2", Notation::CHINESE), "炮二平五");
+  EXPECT_EQ(name_of(start, "h2e2", Notation::WXF), "C2=5");
+  EXPECT_EQ(name_of(start, "b0c2", Notation::CHINESE), "马八进七");
+  EXPECT_EQ(name_of(start, "a0a1", Notation::CHINESE), "车九进一");
+  EXPECT_EQ(name_of(start, "c0e2", Notation::CHINESE), "相七进五");
+  EXPECT_EQ(name_of(start, "d0e1", Notation::CHINESE), "仕六进五");
+  EXPECT_EQ(name_of(start, "e0e1", Notation::CHINESE), "帅五进一");
+  EXPECT_EQ(name_of(start, "g3g4", Notation::CHINESE), "兵三进一");
+  EXPECT_EQ(name_of(start, "b2b9", Notation::CHINESE), "炮八进七");
+  EXPECT_EQ(name_of(start, "b2b9", Notation::WXF), "C8+7");
+  const std::string after = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+  EXPECT_EQ(name_of(after, "h9g7", Notation::CHINESE), "马８进７");
+  EXPECT_EQ(name_of(after, "h9g7", Notation::WXF), "H8+7");
+  EXPECT_EQ(name_of(after, "h7e7", Notation::CHINESE), "炮８平５");
+  EXPECT_EQ(name_of(after, "c6c5", Notation::CHINESE), "卒３进１");
+  EXPECT_EQ(name_of(after, "a9a7", Notation::CHINESE), "车１进２");
+}
+
+TEST(Notation, PiecesSharingAFileAreToldApart) {
+  // Two red rooks on the d-file; a red horse retreats; two black cannons on file b.
+  const std::string fen = "4k4/1c7/1c7/9/3R5/9/3R5/9/4N4/4K4 w - - 0 1";
+  EXPECT_EQ(name_of(fen, "d5d6", Notation::CHINESE), "前车进一");
+  EXPECT_EQ(name_of(fen, "d3c3", Notation::CHINESE), "后车平七");
+  EXPECT_EQ(name_of(fen, "d5d6", Notation::WXF), "+R+1");
+  EXPECT_EQ(name_of(fen, "d3c3", Notation::WXF), "-R=7");
+  EXPECT_EQ(name_of(fen, "e1c0", Notation::CHINESE), "马五退七");
+  const std::string black = "4k4/1c7/1c7/9/3R5/9/3R5/9/4N4/4K4 b - - 0 1";
+  // For Black the front cannon is the one nearer Red (rank 7).
+  EXPECT_EQ(name_of(black, "b7b5", Notation::CHINESE), "前炮进２");
+  EXPECT_EQ(name_of(black, "b8a8", Notation::CHINESE), "后炮平１");
+  // Three soldiers on one file: 前/中/后.
+  const std::string soldiers = "3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1";
+  EXPECT_EQ(name_of(soldiers, "e7e8", Notation::CHINESE), "前兵进一");
+  EXPECT_EQ(name_of(soldiers, "e6d6", Notation::CHINESE), "中兵平六");
+  EXPECT_EQ(name_of(soldiers, "e5f5", Notation::CHINESE), "后兵平四");
+}
+
+TEST(Notation, ParsesEveryNotationAndSpelling) {
+  Position pos;
+  StateInfo st;
+  ASSERT_EQ(pos.set(Position::StartFen, &st), "");
+  const Move h2e2 = parse_move_text("h2e2");
+  for (const char* text : {"h2e2", "H2-E2", "h2-e2", "炮二平五", "砲二平五", "炮2平5", "C2=5", "c2.5"})
+    EXPECT_EQ(parse_move_name(pos, text), h2e2) << text;
+  EXPECT_EQ(parse_move_name(pos, "俥九進一"), parse_move_text("a0a1"));
+  EXPECT_EQ(parse_move_name(pos, "傌八進七"), parse_move_text("b0c2"));
+  EXPECT_EQ(parse_move_name(pos, "h2h7"), MOVE_NONE);      // illegal
+  EXPECT_EQ(parse_move_name(pos, "炮二进九"), MOVE_NONE);  // no such move
+  EXPECT_EQ(parse_move_name(pos, "nonsense"), MOVE_NONE);
+}
+
+TEST(Pgn, WritesXqbaseStyleAndReadsItBack) {
+  Engine engine;
+  ASSERT_EQ(engine.set_position("startpos", {"h2e2", "h9g7", "h0g2", "i9h9"}), "");
+  const std::string pgn = engine.pgn({{"Red", "Alice"}, {"Black", "Chuhan"}});
+  EXPECT_NE(pgn.find("[Game \"Chinese Chess\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Format \"ICCS\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Red \"Alice\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Result \"*\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("1. H2-E2 H9-G7 2. H0-G2 I9-H9 *"), std::string::npos) << pgn;
+  EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << "no FEN tag for the start position\n" << pgn;
+
+  Engine other;
+  ASSERT_EQ(other.load_pgn(pgn), "");
+  EXPECT_EQ(other.moves(), engine.moves());
+  EXPECT_EQ(other.fen(), engine.fen());
+}
+
+TEST(Pgn, ReadsFenCommentsVariationsAndOtherNotations) {
+  const std::string text =
+      "[Game \"Chinese Chess\"]\n"
+      "[FEN \"3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1\"]\n"
+      "[Result \"0-1\"]\n\n"
+      "{A horse against a rook} 1. 马七进五 (1. K5=4 {sidestep}) 1... 车５退１ $2 2. K5=4; rest of line\n"
+      "0-1\n";
+  const PgnGame game = parse_pgn(text);
+  ASSERT_EQ(game.error, "");
+  EXPECT_EQ(game.fen, "3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1");
+  EXPECT_EQ(game.tags.at("Result"), "0-1");
+  EXPECT_EQ(game.moves, (std::vector<std::string>{"c3e4", "e5e6", "e0f0"}));
+}
+
+TEST(Pgn, ReportsTheFirstIllegalMove) {
+  Engine engine;
+  const std::string before = engine.fen();
+  const std::string error = engine.load_pgn("1. h2e2 h9g7 2. h2e2 *");
+  EXPECT_NE(error.find("move 3 'h2e2' is not legal"), std::string::npos) << error;
+  EXPECT_EQ(engine.fen(), before);
+  EXPECT_NE(engine.load_pgn("[FEN \"bad\"]\n1. h2e2").find("invalid FEN tag"), std::string::npos);
+}
+
+TEST(Notation, EngineNamesTheGameMoves) {
+  Engine engine;
+  ASSERT_EQ(engine.set_position("startpos", {"h2e2", "h9g7"}), "");
+  EXPECT_EQ(engine.game_move_names("chinese"), (std::vector<std::string>{"炮二平五", "马８进７"}));
+  EXPECT_EQ(engine.game_move_names("wxf"), (std::vector<std::string>{"C2=5", "H8+7"}));
+  EXPECT_EQ(engine.game_move_names("iccs"), (std::vector<std::string>{"h2e2", "h9g7"}));
+  EXPECT_TRUE(engine.game_move_names("klingon").empty());
+  EXPECT_EQ(engine.move_name("h0g2", "chinese"), "马二进三");
+  EXPECT_EQ(engine.move_name("h0h5", "chinese"), "");
+}
+
+}  // namespace
+}  // namespace chuhan::test
