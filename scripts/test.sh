@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs: set up, build native, run the GoogleTest suite.
+# Everything `npm test` runs: set up, build native, run the GoogleTest suite, build the
+# WebAssembly module, run the JS tests (the API under Node worker_threads, the bench signature
+# against the native binary, and the packed npm package built by Vite in headless Chromium;
+# CHUHAN_SKIP_BROWSER=1 skips the browser part).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,3 +14,9 @@ cmake --build build/native -j"$(nproc)"
 
 echo "== native tests"
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+
+echo "== wasm build"
+bash scripts/build-wasm.sh
+
+echo "== JS tests"
+node --test --test-reporter=spec wasm/test/*.test.mjs

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// WebAssembly vs native speed, module size and start-up time, in one run.
+//
+//   node scripts/wasm-bench.mjs [--rounds N] [--no-browser]      (npm run bench:wasm)
+//
+// 1. Speed: the bench (fixed positions, depth 13) natively (build/native/chuhan bench) and in
+//    wasm under Node (createEngine().bench(), timed inside the worker like the native timer),
+//    alternating N rounds (default 3) so that both see the same machine load; the best nodes/s
+//    of each and their ratio. Also checks that both searched the same number of nodes.
+// 2. Size of wasm/dist/chuhan.wasm + chuhan.mjs (the glue), raw and gzip -9; the JS API files
+//    separately.
+// 3. Ready time: createEngine() until the engine answers, under Node (first engine of the
+//    process, which compiles the module, then later ones), and in headless Chromium when
+//    /usr/bin/chromium exists (first load, then reloads from a warm HTTP cache).
+// 4. stop() latency of an infinite search under Node, shared flag and terminate modes.
+// Goals (issue 7): wasm >= 0.85x native nodes/s, .wasm + glue < 150 KB gzipped, ready < 100 ms.
+// Needs `npm run build` first.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+import { createEngine } from '../wasm/index.node.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const native = join(root, 'build/native/chuhan');
+const args = process.argv.slice(2);
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3;
+const browser = !args.includes('--no-browser') && existsSync('/usr/bin/chromium');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+for (const f of [native, join(root, 'wasm/dist/chuhan.wasm')])
+  if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
+
+// ---- 1. speed ----
+console.log(`== bench speed: native vs wasm (Node ${process.version}), ${rounds} rounds alternating`);
+const engine = await createEngine();
+const best = { native: 0, wasm: 0 };
+let nodes = {};
+const ratios = [];
+for (let round = 1; round <= rounds; ++round) {
+  const out = execFileSync(native, ['bench'], { encoding: 'utf8' });
+  const n = { nodes: Number(/^Nodes searched: (\d+)/m.exec(out)[1]), time: Number(/^Total time \(ms\): (\d+)/m.exec(out)[1]) };
+  n.nps = Math.round((n.nodes * 1000) / Math.max(1, n.time));
+  const w = await engine.bench();
+  console.log(`  round ${round}: native ${n.nps.toLocaleString('en')} nodes/s (${n.time} ms)   wasm ${w.nps.toLocaleString('en')} nodes/s (${w.time} ms)`);
+  ratios.push(w.nps / n.nps);
+  best.native = Math.max(best.native, n.nps);
+  best.wasm = Math.max(best.wasm, w.nps);
+  nodes = { native: n.nodes, wasm: w.nodes };
+}
+engine.terminate();
+console.log(`  nodes: native ${nodes.native}, wasm ${nodes.wasm} ${nodes.native === nodes.wasm ? '(identical)' : 'MISMATCH'}`);
+const ratio = best.wasm / best.native;
+console.log(`  best: native ${best.native.toLocaleString('en')} nodes/s, wasm ${best.wasm.toLocaleString('en')} nodes/s`);
+console.log(`  ratio wasm/native: ${ratio.toFixed(3)}x best vs best, ${median(ratios).toFixed(3)}x median of the rounds (goal >= 0.85x) ${ratio >= 0.85 ? 'OK' : 'BELOW GOAL'}`);
+
+// ---- 2. size ----
+console.log('\n== size (gzip -9)');
+const sizes = (files) =>
+  files.reduce(
+    (acc, f) => {
+      const bytes = readFileSync(join(root, f));
+      const gz = gzipSync(bytes, { level: 9 }).length;
+      console.log(`  ${f.padEnd(24)} ${String(bytes.length).padStart(8)} bytes raw ${String(gz).padStart(8)} bytes gzipped`);
+      return { raw: acc.raw + bytes.length, gz: acc.gz + gz };
+    },
+    { raw: 0, gz: 0 },
+  );
+const core = sizes(['wasm/dist/chuhan.wasm', 'wasm/dist/chuhan.mjs']);
+console.log(`  .wasm + glue: ${kb(core.raw)} raw, ${kb(core.gz)} gzipped (goal < 150 KB) ${core.gz < 150 * 1024 ? 'OK' : 'ABOVE GOAL'}`);
+const api = sizes(['wasm/index.js', 'wasm/client.js', 'wasm/worker.js', 'wasm/worker-core.js']);
+console.log(`  JS API (browser): ${kb(api.raw)} raw, ${kb(api.gz)} gzipped`);
+
+// ---- 3. ready time ----
+console.log('\n== ready time: createEngine() until the engine answers');
+// A fresh process, so that the first engine includes compiling the module.
+const nodeReady = JSON.parse(
+  execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { createEngine } from ${JSON.stringify(new URL('../wasm/index.node.js', import.meta.url).href)};
+       const times = [];
+       for (let i = 0; i < 6; ++i) {
+         const t0 = performance.now();
+         const e = await createEngine();
+         await e.fen();
+         times.push(performance.now() - t0);
+         e.terminate();
+       }
+       console.log(JSON.stringify(times));`,
+    ],
+    { encoding: 'utf8' },
+  ),
+);
+console.log(`  Node: first ${nodeReady[0].toFixed(1)} ms (compiles the module), then median ${median(nodeReady.slice(1)).toFixed(1)} ms (module compiled)`);
+
+if (browser) {
+  const ready = await browserReady();
+  const warm = median(ready.slice(1));
+  console.log(`  Chromium: first load ${ready[0].toFixed(1)} ms, warm cache median ${warm.toFixed(1)} ms of ${ready.length - 1} reloads (goal < 100 ms) ${warm < 100 ? 'OK' : 'ABOVE GOAL'}`);
+} else {
+  console.log('  Chromium: skipped (--no-browser or no /usr/bin/chromium)');
+}
+
+// ---- 4. stop latency ----
+console.log('\n== stop() latency of an infinite search (Node)');
+for (const stopMode of ['shared', 'terminate']) {
+  const e = await createEngine({ stopMode });
+  const times = [];
+  for (let i = 0; i < 3; ++i) {
+    const search = e.go({ infinite: true });
+    await sleep(300);
+    const t0 = performance.now();
+    await e.stop();
+    await search;
+    times.push(performance.now() - t0);
+    await e.fen(); // waits for a restarted worker
+  }
+  e.terminate();
+  console.log(`  ${stopMode.padEnd(9)} ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+}
+
+// Serves the repository and loads a page that times createEngine() in headless Chromium: once
+// cold, then reloads with the HTTP cache warm.
+async function browserReady() {
+  const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+  const page = `<!doctype html><link rel="icon" href="data:,"><script type="module">
+    import { createEngine } from '/wasm/index.js';
+    const t0 = performance.now();
+    const engine = await createEngine();
+    await engine.fen();
+    window.__ready = performance.now() - t0;
+    engine.terminate();
+  </script>`;
+  const server = http.createServer(async (req, res) => {
+    const path = new URL(req.url, 'http://localhost').pathname;
+    if (path === '/') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+    const file = normalize(join(root, decodeURIComponent(path)));
+    try {
+      if (!file.startsWith(join(root, 'wasm'))) throw new Error('outside');
+      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'max-age=3600' }).end(await readFile(file));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { chromium } = await import('playwright-core');
+  const b = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const times = [];
+  try {
+    const p = await (await b.newContext()).newPage();
+    for (let i = 0; i < 6; ++i) {
+      await p.goto(`http://127.0.0.1:${server.address().port}/`);
+      await p.waitForFunction(() => window.__ready !== undefined, null, { timeout: 30000 });
+      times.push(await p.evaluate(() => window.__ready));
+    }
+  } finally {
+    await b.close();
+    server.close();
+  }
+  return times;
+}

@@ -1,0 +1,447 @@
+// The Engine client: promises over the worker protocol (worker-core.js), shared by the browser
+// entry (index.js) and the Node entry (index.node.js), which supply a `platform`: how to compile
+// the .wasm, start a worker and tell whether memory can be shared.
+//
+// Contracts (also in index.d.ts and README.md):
+// - Requests run one at a time in call order. go() is not queued behind another go(): while a
+//   search is pending (from the call until its promise settles) a second go() rejects at once.
+// - Bad arguments reject with a TypeError or RangeError before anything reaches the worker; what
+//   only the engine can judge (a bad FEN, an illegal move) rejects with its message.
+// - stop() ends the pending search promptly and go() resolves with the best move so far. With
+//   shared memory (Node, or a cross-origin isolated page) a flag in a SharedArrayBuffer that the
+//   search polls; otherwise the worker is terminated, go() resolves with the best move of the last
+//   report (the first legal move if there was none), and a fresh worker is started from the
+//   compiled module with the same position and options (the hash table starts empty).
+// - A worker that crashes is restarted the same way; the request it was running rejects with
+//   the reason, queued requests then run on the new worker.
+
+// Search limits: whole numbers in these ranges (the same as the binding and the UCI adapter).
+const LimitRanges = {
+  movetime: [1, 2 ** 40],
+  depth: [1, 119],
+  nodes: [1, 2 ** 50],
+  wtime: [0, 2 ** 40],
+  btime: [0, 2 ** 40],
+  winc: [0, 2 ** 40],
+  binc: [0, 2 ** 40],
+  movestogo: [1, 10000],
+};
+const OptionRanges = { hashMB: [1, 1024], multiPV: [1, 128], moveOverhead: [0, 5000] };
+const StopModes = ['auto', 'shared', 'terminate'];
+// How long a shared-flag stop may take before the worker is terminated instead (the search
+// polls the flag every 1024 nodes, i.e. well under a millisecond).
+const SharedStopGraceMs = 2000;
+// How long to wait for a search's first message ('moves') before stopping it by termination.
+const FirstMessageGraceMs = 1000;
+// A restarted worker that fails this many times in a row before it is ready ends the engine.
+const MaxStartFailures = 3;
+
+const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : typeof v);
+
+function checkWhole(what, value, [lo, hi]) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < lo || value > hi)
+    throw new RangeError(`${what} must be a whole number in ${lo}..${hi}, got ${show(value)}`);
+}
+
+// Returns a copy of `limits` with undefined entries dropped, or throws saying what is wrong.
+export function checkLimits(limits) {
+  if (limits === null || typeof limits !== 'object' || Array.isArray(limits))
+    throw new TypeError('go(limits): limits must be an object such as { movetime: 1000 } or { depth: 10 }');
+  const out = {};
+  for (const [key, value] of Object.entries(limits)) {
+    if (value === undefined) continue;
+    if (key === 'infinite') {
+      if (typeof value !== 'boolean') throw new TypeError(`go(limits): infinite must be true or false, got ${show(value)}`);
+      out.infinite = value;
+    } else if (Object.hasOwn(LimitRanges, key)) {
+      checkWhole(`go(limits): ${key}`, value, LimitRanges[key]);
+      out[key] = value;
+    } else {
+      throw new TypeError(`go(limits): unknown limit '${key}' (known: ${Object.keys(LimitRanges).join(', ')}, infinite)`);
+    }
+  }
+  if (!out.infinite && !['movetime', 'depth', 'nodes', 'wtime', 'btime'].some((k) => k in out))
+    throw new TypeError('go(limits): give a limit (movetime, depth, nodes, wtime/btime) or infinite: true');
+  return out;
+}
+
+function checkOptions(options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') throw new TypeError('createEngine(options): options must be an object');
+  const known = ['wasmUrl', 'workerUrl', 'hashMB', 'stopMode'];
+  for (const key of Object.keys(options))
+    if (!known.includes(key) && options[key] !== undefined)
+      throw new TypeError(`createEngine(options): unknown option '${key}' (known: ${known.join(', ')})`);
+  for (const key of ['wasmUrl', 'workerUrl'])
+    if (options[key] !== undefined && typeof options[key] !== 'string' && !(options[key] instanceof URL))
+      throw new TypeError(`createEngine(options): ${key} must be a string or a URL`);
+  if (options.hashMB !== undefined) checkWhole('createEngine(options): hashMB', options.hashMB, OptionRanges.hashMB);
+  if (options.stopMode !== undefined && !StopModes.includes(options.stopMode))
+    throw new TypeError(`createEngine(options): stopMode must be one of ${StopModes.join(', ')}, got ${show(options.stopMode)}`);
+  return options;
+}
+
+// Compiles .wasm bytes, first checking that they are WebAssembly: a bundler or server that lost
+// the file often answers with an HTML page, which would fail with "expected magic word 00 61 73 6d".
+export async function compileBytes(bytes, url) {
+  const head = new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, Math.min(4, bytes.byteLength));
+  if (!(head[0] === 0 && head[1] === 0x61 && head[2] === 0x73 && head[3] === 0x6d)) {
+    const start = new TextDecoder().decode(new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, Math.min(40, bytes.byteLength)));
+    throw new Error(
+      `chuhan: ${url} is not a WebAssembly file (it starts with ${JSON.stringify(start)}); ` +
+        'the server or bundler did not deliver chuhan.wasm. Serve it next to the package files or pass createEngine({ wasmUrl })',
+    );
+  }
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    throw new Error(`chuhan: could not compile ${url}: ${e.message}` + cspHint(e));
+  }
+}
+
+export function cspHint(error) {
+  return /Content.Security.Policy|CSP|unsafe-eval/i.test(String(error?.message))
+    ? " (the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src)"
+    : '';
+}
+
+// One compilation per URL, shared by every engine (and every restarted worker) of the page.
+const compiled = new Map();
+function compileOnce(platform, url) {
+  const key = String(url);
+  if (!compiled.has(key)) {
+    const promise = platform.compile(url);
+    compiled.set(key, promise);
+    promise.catch(() => compiled.delete(key));
+  }
+  return compiled.get(key);
+}
+
+export async function createEngineWith(platform, options) {
+  const opts = checkOptions(options);
+  const mode = opts.stopMode ?? 'auto';
+  const canShare = platform.canShareMemory();
+  if (mode === 'shared' && !canShare)
+    throw new Error("createEngine: stopMode 'shared' needs SharedArrayBuffer (a cross-origin isolated page: COOP + COEP headers)");
+  // The worker starts loading its script while the module compiles.
+  const module = compileOnce(platform, opts.wasmUrl ?? platform.defaultWasmUrl());
+  const sharedStop = mode !== 'terminate' && canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  const engine = new Engine(platform, module, opts.workerUrl, sharedStop, opts.hashMB);
+  await Engine.started(engine);
+  return engine;
+}
+
+class Engine {
+  #platform;
+  #module; // Promise<WebAssembly.Module>
+  #workerUrl;
+  #sharedStop; // Int32Array over a SharedArrayBuffer, or null (stop by terminating)
+  #worker = null; // {post, terminate, ref?, unref?}
+  #generation = 0; // ignores events of workers already replaced
+  #ready = false;
+  #startFailures = 0;
+  #everReady = false;
+  #queue = [];
+  #current = null; // the request the worker is running
+  #search = null; // the pending go() request, queued or running
+  #nextId = 1;
+  #dead = null; // the Error every call rejects with after terminate() or a failed start
+  #position = { fen: 'startpos', moves: [] }; // restored in a new worker
+  #settings = {}; // hashMB, multiPV, moveOverhead: restored in a new worker
+  #started = {}; // {promise, resolve, reject}: the first worker is ready
+
+  constructor(platform, module, workerUrl, sharedStop, hashMB) {
+    this.#platform = platform;
+    this.#module = module;
+    this.#workerUrl = workerUrl;
+    this.#sharedStop = sharedStop;
+    if (hashMB !== undefined) this.#settings.hashMB = hashMB;
+    this.#started.promise = new Promise((resolve, reject) => Object.assign(this.#started, { resolve, reject }));
+    this.#startWorker();
+  }
+
+  static started(engine) {
+    return engine.#started.promise;
+  }
+
+  /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. */
+  setPosition(fen, moves = []) {
+    if (typeof fen !== 'string') return Promise.reject(new TypeError(`setPosition: fen must be a string, got ${show(fen)}`));
+    if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string'))
+      return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
+    const copy = [...moves];
+    return this.#request('setPosition', { cmd: 'position', fen, moves: copy }, {
+      onSuccess: () => (this.#position = { fen, moves: copy }),
+    });
+  }
+
+  fen() {
+    return this.#request('fen', { cmd: 'fen' });
+  }
+
+  legalMoves() {
+    return this.#request('legalMoves', { cmd: 'legalMoves' });
+  }
+
+  go(limits, onInfo) {
+    let checked;
+    try {
+      checked = checkLimits(limits);
+      if (onInfo !== undefined && typeof onInfo !== 'function') throw new TypeError('go: onInfo must be a function');
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    if (this.#search)
+      return Promise.reject(new Error('go: a search is already running; await it (or call stop() first) before starting another'));
+    return this.#request('go', { cmd: 'go', limits: checked }, { onInfo, isSearch: true });
+  }
+
+  stop() {
+    const req = this.#search;
+    if (!req) return Promise.resolve();
+    const settled = req.promise.then(
+      () => {},
+      () => {},
+    );
+    if (req.stopping) return settled;
+    req.stopping = true;
+    if (this.#current !== req) return settled; // not started yet: it will search to depth 1 only
+    if (this.#sharedStop) {
+      Atomics.store(this.#sharedStop, 0, 1);
+      req.timer = setTimeout(() => this.#current === req && this.#abortSearch(req), SharedStopGraceMs);
+    } else if (req.moves) {
+      this.#abortSearch(req);
+    } else {
+      req.stopOnMoves = true;
+      req.timer = setTimeout(() => this.#current === req && this.#abortSearch(req), FirstMessageGraceMs);
+    }
+    return settled;
+  }
+
+  perft(depth) {
+    try {
+      checkWhole('perft: depth', depth, [0, 20]);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.#request('perft', { cmd: 'perft', depth });
+  }
+
+  bench() {
+    return this.#request('bench', { cmd: 'bench' });
+  }
+
+  gameResult() {
+    return this.#request('gameResult', { cmd: 'gameResult' });
+  }
+
+  newGame() {
+    return this.#request('newGame', { cmd: 'newGame' });
+  }
+
+  setOption(name, value) {
+    if (!Object.hasOwn(OptionRanges, name))
+      return Promise.reject(new TypeError(`setOption: unknown option ${show(name)} (known: ${Object.keys(OptionRanges).join(', ')})`));
+    try {
+      checkWhole(`setOption: ${name}`, value, OptionRanges[name]);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.#request('setOption', { cmd: 'setOption', name, value }, {
+      onSuccess: () => (this.#settings[name] = value),
+    });
+  }
+
+  terminate() {
+    this.#die(new Error('chuhan: the engine was terminated'));
+  }
+
+  // Test hooks (not part of the public API): any worker request without the JS checks, the
+  // worker's state, and a worker crash on demand.
+  _raw(msg) {
+    return this.#request(msg.cmd, msg, { isSearch: msg.cmd === 'go' });
+  }
+  _state() {
+    return this._raw({ cmd: 'state' });
+  }
+  _crash(how) {
+    return this._raw({ cmd: 'crash', how });
+  }
+  get _sharedStop() {
+    return this.#sharedStop !== null;
+  }
+
+  // ---- requests ----
+
+  #request(method, msg, extra = {}) {
+    if (this.#dead) return Promise.reject(this.#dead);
+    const req = { method, msg: { ...msg, id: this.#nextId++ }, ...extra };
+    req.promise = new Promise((resolve, reject) => {
+      req.resolve = resolve;
+      req.reject = reject;
+    });
+    if (req.isSearch) this.#search = req;
+    this.#queue.push(req);
+    this.#pump();
+    return req.promise;
+  }
+
+  #pump() {
+    if (!this.#dead && !this.#current && this.#ready && this.#queue.length) {
+      const req = (this.#current = this.#queue.shift());
+      if (req.msg.cmd === 'go' || req.msg.cmd === 'bench') {
+        if (this.#sharedStop) Atomics.store(this.#sharedStop, 0, 0);
+        if (req.stopping) req.msg.limits = { depth: 1 }; // stopped before it began: any legal move
+      }
+      this.#worker.post(req.msg);
+    }
+    this.#updateRef();
+  }
+
+  // Finishes the running request: the next one may start.
+  #settle(req, fn) {
+    clearTimeout(req.timer);
+    if (this.#current === req) this.#current = null;
+    if (this.#search === req) this.#search = null;
+    fn();
+    this.#pump();
+  }
+
+  #onMessage(generation, data) {
+    if (generation !== this.#generation || this.#dead) return;
+    if (data?.id === 0) return this.#onInit(data);
+    const req = this.#current;
+    if (!req || data?.id !== req.msg.id) return;
+    switch (data.type) {
+      case 'info':
+        return this.#onInfo(req, data.info);
+      case 'moves':
+        if (req.isSearch) {
+          req.moves = data.moves;
+          if (req.stopOnMoves) this.#abortSearch(req);
+          return;
+        }
+        return this.#settle(req, () => req.resolve(data.moves));
+      case 'bestmove':
+        return this.#settle(req, () =>
+          req.resolve(data.ponder ? { bestmove: data.bestmove, ponder: data.ponder } : { bestmove: data.bestmove }),
+        );
+      case 'result':
+        return this.#settle(req, () => {
+          req.onSuccess?.();
+          req.resolve(data.value);
+        });
+      case 'error':
+        // A fatal error leaves the module in an unknown state: replace the worker before the
+        // next request can reach it.
+        if (data.fatal) this.#killWorker();
+        this.#settle(req, () => req.reject(new Error(`${req.method}: ${data.message}`)));
+        if (data.fatal) this.#startWorker();
+        return;
+    }
+  }
+
+  #onInfo(req, info) {
+    if (info.multipv === 1 && info.pv.length && info.bound !== 'upperbound')
+      req.best = info.pv.length > 1 ? { bestmove: info.pv[0], ponder: info.pv[1] } : { bestmove: info.pv[0] };
+    if (req.onInfo) {
+      try {
+        req.onInfo(info);
+      } catch (e) {
+        console.error('chuhan: the onInfo callback threw', e);
+      }
+    }
+  }
+
+  // Stops a search without shared memory: end the worker, answer with the best move so far.
+  #abortSearch(req) {
+    const best = req.best ?? (req.moves ? { bestmove: req.moves[0] ?? null } : null);
+    this.#killWorker();
+    this.#settle(req, () =>
+      best ? req.resolve(best) : req.reject(new Error('go: the search was stopped before it reported anything')),
+    );
+    this.#startWorker();
+  }
+
+  // ---- workers ----
+
+  #startWorker() {
+    const generation = ++this.#generation;
+    this.#ready = false;
+    let worker;
+    try {
+      worker = this.#platform.createWorker(this.#workerUrl, {
+        message: (data) => this.#onMessage(generation, data),
+        failure: (reason) => this.#onFailure(generation, reason),
+      });
+    } catch (e) {
+      return this.#onFailure(generation, `could not start the worker: ${e.message}`);
+    }
+    this.#worker = worker;
+    this.#updateRef();
+    this.#module.then(
+      (module) => {
+        if (generation !== this.#generation || this.#dead) return;
+        worker.post({
+          id: 0,
+          cmd: 'init',
+          module,
+          stopBuffer: this.#sharedStop?.buffer,
+          ...this.#settings,
+          ...this.#position,
+        });
+      },
+      (error) => this.#die(error),
+    );
+  }
+
+  #onInit(data) {
+    if (data.type !== 'ready') return this.#onFailure(this.#generation, data.message ?? 'bad init reply');
+    this.#ready = true;
+    this.#everReady = true;
+    this.#startFailures = 0;
+    this.#started.resolve();
+    this.#pump();
+  }
+
+  #onFailure(generation, reason) {
+    if (generation !== this.#generation || this.#dead) return;
+    const wasReady = this.#ready;
+    this.#killWorker();
+    const req = this.#current;
+    if (req) this.#settle(req, () => req.reject(new Error(`${req.method}: the engine worker crashed (${reason}); it was restarted`)));
+    if (!wasReady && (!this.#everReady || ++this.#startFailures >= MaxStartFailures))
+      return this.#die(new Error(`chuhan: the engine worker could not start: ${reason}`));
+    this.#startWorker();
+  }
+
+  #killWorker() {
+    this.#generation++;
+    this.#ready = false;
+    const worker = this.#worker;
+    this.#worker = null;
+    worker?.terminate();
+  }
+
+  #die(error) {
+    if (this.#dead) return;
+    this.#dead = error;
+    this.#killWorker();
+    const pending = [...(this.#current ? [this.#current] : []), ...this.#queue];
+    this.#current = null;
+    this.#search = null;
+    this.#queue = [];
+    for (const req of pending) {
+      clearTimeout(req.timer);
+      req.reject(error);
+    }
+    this.#started.reject(error);
+  }
+
+  // Under Node, a worker keeps the process alive only while it has work.
+  #updateRef() {
+    const busy = this.#current || this.#queue.length || !this.#ready;
+    if (busy) this.#worker?.ref?.();
+    else this.#worker?.unref?.();
+  }
+}

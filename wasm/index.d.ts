@@ -1,0 +1,125 @@
+// Types of the `chuhan` package (browser entry wasm/index.js, Node entry wasm/index.node.js).
+// Hand-written; the contracts are in README.md and wasm/client.js.
+
+export interface EngineOptions {
+  /** Where chuhan.wasm is served. Default: next to the package's JS (`new URL('./dist/chuhan.wasm', import.meta.url)`). Under Node also a file path. */
+  wasmUrl?: string | URL;
+  /** Where the worker script is. Default: the package's own (`worker.js` in browsers, `worker.node.js` under Node). */
+  workerUrl?: string | URL;
+  /** Transposition table size in MB, 1..1024 (default 16). */
+  hashMB?: number;
+  /**
+   * How stop() interrupts a search. 'auto' (default): a shared memory flag when SharedArrayBuffer
+   * is available (Node; cross-origin isolated pages), otherwise 'terminate'. 'shared' fails
+   * without SharedArrayBuffer. 'terminate': end the worker and start a fresh one from the compiled
+   * module, restoring the position and options (the hash table starts empty).
+   */
+  stopMode?: 'auto' | 'shared' | 'terminate';
+}
+
+/**
+ * Search limits. Every number is a whole number; times in milliseconds. At least one of movetime,
+ * depth, nodes, wtime/btime, or infinite: true is required; unknown keys are rejected.
+ */
+export interface SearchLimits {
+  /** Think exactly this long (1..2^40). */
+  movetime?: number;
+  /** Iterations to search (1..119). */
+  depth?: number;
+  /** Node budget (1..2^50). */
+  nodes?: number;
+  /** Red's (w) and Black's (b) remaining clock (0..2^40) and increment per move. */
+  wtime?: number;
+  btime?: number;
+  winc?: number;
+  binc?: number;
+  /** Moves to the next time control (1..10000). */
+  movestogo?: number;
+  /** Search until stop(). */
+  infinite?: boolean;
+}
+
+/** One report, after each iteration of the search. */
+export interface SearchInfo {
+  depth: number;
+  seldepth?: number;
+  /** 1 unless setOption('multiPV', n) asked for more lines. */
+  multipv?: number;
+  /** Centipawns from the side to move, or moves to mate (negative: being mated). */
+  score: { cp?: number; mate?: number };
+  /** Present when an aspiration window failed: the score is only a bound. */
+  bound?: 'lowerbound' | 'upperbound';
+  nodes: number;
+  nps: number;
+  /** Milliseconds since the search started. */
+  time: number;
+  /** Permille of the hash table in use. */
+  hashfull?: number;
+  /** Principal variation in ICCS moves. */
+  pv: string[];
+}
+
+export interface BestMove {
+  /** ICCS move; null when the side to move has no legal move. */
+  bestmove: string | null;
+  /** Expected reply. */
+  ponder?: string;
+}
+
+export interface GameResult {
+  over: boolean;
+  result?: '1-0' | '0-1' | '1/2-1/2';
+  reason?:
+    | 'checkmate'
+    | 'stalemate'
+    | 'perpetual check'
+    | 'perpetual chase'
+    | 'repetition'
+    | '60-move rule'
+    | 'insufficient material';
+}
+
+export interface BenchResult {
+  /** Total nodes: the engine's signature, identical to the native `chuhan bench`. */
+  nodes: number;
+  nps: number;
+  /** Milliseconds. */
+  time: number;
+}
+
+export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead';
+
+/**
+ * An engine in its own worker. Calls run one at a time in call order; every method rejects with
+ * an Error for bad arguments (before anything reaches the worker) or when the engine refuses.
+ */
+export interface Engine {
+  /** FEN (or 'startpos') followed by ICCS moves. Rejects saying what is wrong; the previous game stays. */
+  setPosition(fen: string, moves?: string[]): Promise<void>;
+  /** FEN of the current position. */
+  fen(): Promise<string>;
+  /** Legal moves of the current position in ICCS. */
+  legalMoves(): Promise<string[]>;
+  /**
+   * Searches the current position. Not queued: while a go() is pending a second one rejects.
+   * Resolves with the best move when a limit is reached or stop() is called.
+   */
+  go(limits: SearchLimits, onInfo?: (info: SearchInfo) => void): Promise<BestMove>;
+  /** Ends the pending search promptly (its go() resolves with the best move so far); resolves once it has. */
+  stop(): Promise<void>;
+  /** Leaf count at depth 0..20 from the current position. */
+  perft(depth: number): Promise<number>;
+  /** The fixed bench (depth 13, 16 MB hash); keeps the position and options. */
+  bench(): Promise<BenchResult>;
+  /** The game's verdict from its whole history (mate, repetition rules, 60-move rule, material). */
+  gameResult(): Promise<GameResult>;
+  /** Clears the hash table and search histories (the position stays). */
+  newGame(): Promise<void>;
+  /** hashMB 1..1024, multiPV 1..128, moveOverhead 0..5000 (ms). Kept across worker restarts. */
+  setOption(name: EngineOption, value: number): Promise<void>;
+  /** Ends the worker; pending and later calls reject. */
+  terminate(): void;
+}
+
+/** Compiles the module (once per wasmUrl) and starts an engine in a worker. */
+export function createEngine(options?: EngineOptions): Promise<Engine>;

@@ -1,0 +1,222 @@
+// The JS API under Node (worker_threads), imported through the package's own name so that the
+// `exports` map is what is tested. Needs the wasm build (scripts/build-wasm.sh).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { createEngine } from 'chuhan';
+
+const StartFen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+// Black to move, checkmated by the doubled rooks (the generals face each other on file e).
+const MatedFen = '3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1';
+
+describe('engine API', () => {
+  let engine;
+  before(async () => {
+    engine = await createEngine();
+  });
+  after(() => engine.terminate());
+
+  test('starts in the start position', async () => {
+    assert.equal(await engine.fen(), StartFen);
+    const moves = await engine.legalMoves();
+    assert.equal(moves.length, 44);
+    assert.ok(moves.includes('h2e2'));
+  });
+
+  test('setPosition with moves, fen(), legalMoves()', async () => {
+    assert.equal(await engine.setPosition('startpos', ['h2e2', 'h9g7']), undefined);
+    assert.equal(await engine.fen(), 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2');
+    await engine.setPosition(StartFen);
+    assert.equal(await engine.fen(), StartFen);
+  });
+
+  test('perft(4) from the start position is 3,290,240', async () => {
+    await engine.setPosition('startpos');
+    assert.equal(await engine.perft(4), 3290240);
+    assert.equal(await engine.perft(0), 1);
+  });
+
+  test('go() resolves with a legal move and streams info', async () => {
+    await engine.setPosition('startpos', ['h2e2']);
+    const legal = await engine.legalMoves();
+    const infos = [];
+    const result = await engine.go({ depth: 6 }, (info) => infos.push(info));
+    assert.ok(legal.includes(result.bestmove), `${result.bestmove} is legal`);
+    assert.equal(typeof result.ponder, 'string');
+    assert.ok(infos.length >= 6);
+    const last = infos.at(-1);
+    assert.equal(last.depth, 6);
+    assert.equal(last.pv[0], result.bestmove);
+    for (const key of ['depth', 'nodes', 'nps', 'time']) assert.equal(typeof last[key], 'number', key);
+    assert.ok(typeof last.score.cp === 'number' || typeof last.score.mate === 'number');
+    assert.ok(Array.isArray(last.pv));
+  });
+
+  test('go() with movetime, nodes and a clock', async () => {
+    await engine.setPosition('startpos');
+    for (const limits of [{ movetime: 50 }, { nodes: 5000 }, { wtime: 1000, btime: 1000, winc: 10, binc: 10, movestogo: 20 }]) {
+      const { bestmove } = await engine.go(limits);
+      assert.match(bestmove, /^[a-i][0-9][a-i][0-9]$/, JSON.stringify(limits));
+    }
+  });
+
+  test('gameResult() and a mated side', async () => {
+    await engine.setPosition('startpos');
+    assert.deepEqual(await engine.gameResult(), { over: false });
+    await engine.setPosition(MatedFen);
+    assert.deepEqual(await engine.gameResult(), { over: true, result: '1-0', reason: 'checkmate' });
+    assert.deepEqual(await engine.legalMoves(), []);
+    assert.deepEqual(await engine.go({ depth: 4 }), { bestmove: null });
+    const rep = ['h0g2', 'h9g7', 'g2h0', 'g7h9', 'h0g2', 'h9g7', 'g2h0', 'g7h9'];
+    await engine.setPosition('startpos', rep);
+    assert.deepEqual(await engine.gameResult(), { over: true, result: '1/2-1/2', reason: 'repetition' });
+  });
+
+  test('newGame() and setOption() keep the position', async () => {
+    await engine.setPosition('startpos', ['b2e2']);
+    const fen = await engine.fen();
+    await engine.newGame();
+    await engine.setOption('hashMB', 4);
+    await engine.setOption('multiPV', 2);
+    const infos = [];
+    await engine.go({ depth: 3 }, (info) => infos.push(info));
+    assert.ok(infos.some((i) => i.multipv === 2));
+    await engine.setOption('multiPV', 1);
+    assert.equal(await engine.fen(), fen);
+    assert.equal((await engine._state()).hashMB, 4);
+    await assert.rejects(engine.setOption('hashMB', 0), RangeError);
+    await assert.rejects(engine.setOption('threads', 2), TypeError);
+    await engine.setOption('hashMB', 16);
+  });
+
+  test('requests are queued and answered in order', async () => {
+    const results = await Promise.all([
+      engine.setPosition('startpos'),
+      engine.fen(),
+      engine.setPosition('startpos', ['h2e2']),
+      engine.legalMoves(),
+      engine.fen(),
+    ]);
+    assert.equal(results[1], StartFen);
+    assert.ok(results[3].length > 0 && results[3].every((m) => /^[a-i][0-9][a-i][0-9]$/.test(m)));
+    assert.equal(results[4], 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1');
+  });
+
+  test('a second go() while one is pending rejects', async () => {
+    await engine.setPosition('startpos');
+    const first = engine.go({ depth: 5 });
+    await assert.rejects(engine.go({ depth: 1 }), /a search is already running/);
+    const { bestmove } = await first;
+    assert.ok(bestmove);
+    // Afterwards a new search is accepted.
+    assert.ok((await engine.go({ depth: 1 })).bestmove);
+  });
+
+  test('calls queued behind a search run after it', async () => {
+    await engine.setPosition('startpos');
+    const search = engine.go({ depth: 4 });
+    const fen = engine.fen();
+    assert.ok((await search).bestmove);
+    assert.equal(await fen, StartFen);
+  });
+});
+
+describe('bad inputs reject with an Error and never hang the worker', () => {
+  let engine;
+  before(async () => {
+    engine = await createEngine();
+  });
+  after(() => engine.terminate());
+
+  test('bad FEN', async () => {
+    for (const fen of ['', 'nonsense', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1', '9/9/9/9/9/9/9/9/9/9 w - - 0 1']) {
+      await assert.rejects(engine.setPosition(fen), (e) => e instanceof Error && /setPosition: invalid FEN/.test(e.message), JSON.stringify(fen));
+    }
+    await assert.rejects(engine.setPosition(42), TypeError);
+    await assert.rejects(engine.setPosition(null), TypeError);
+    assert.equal(await engine.fen(), StartFen, 'the previous game stays');
+  });
+
+  test('illegal and malformed moves', async () => {
+    await assert.rejects(engine.setPosition('startpos', ['h2e2', 'h2e2']), /illegal move 'h2e2' at ply 2/);
+    await assert.rejects(engine.setPosition('startpos', ['a0a9']), /illegal move/);
+    await assert.rejects(engine.setPosition('startpos', ['zz']), /malformed move 'zz'/);
+    await assert.rejects(engine.setPosition('startpos', 'h2e2'), TypeError);
+    await assert.rejects(engine.setPosition('startpos', [42]), TypeError);
+    assert.equal(await engine.fen(), StartFen);
+  });
+
+  test('nonsense limits', async () => {
+    const bad = [
+      undefined,
+      null,
+      42,
+      'depth 5',
+      [],
+      {},
+      { depth: -1 },
+      { depth: 0 },
+      { depth: 1.5 },
+      { depth: NaN },
+      { depth: Infinity },
+      { depth: 1e9 },
+      { movetime: -100 },
+      { movetime: 1e300 },
+      { movetime: '100' },
+      { nodes: 2 ** 60 },
+      { wtime: -5 },
+      { movestogo: 0, depth: 3 },
+      { infinite: 'yes' },
+      { depth: 3, foo: 1 },
+      { ponder: true, depth: 3 },
+      { winc: 100 },
+    ];
+    for (const limits of bad) {
+      await assert.rejects(engine.go(limits), (e) => e instanceof Error && /^go/.test(e.message), JSON.stringify(limits) ?? String(limits));
+    }
+    await assert.rejects(engine.go({ depth: 2 }, 'not a function'), TypeError);
+    await assert.rejects(engine.perft(-1), RangeError);
+    await assert.rejects(engine.perft(2.5), RangeError);
+    await assert.rejects(engine.perft(21), RangeError);
+    // The worker still answers.
+    assert.ok((await engine.go({ depth: 2 })).bestmove);
+  });
+
+  test('the worker and the binding reject what the JS checks would have caught', async () => {
+    // Bypass the JS checks: the binding must answer with an error, not trap or hang.
+    const cases = [
+      [{ cmd: 'go', limits: { depth: -1 } }, /limits.depth must be a whole number/],
+      [{ cmd: 'go', limits: { depth: 1e300 } }, /limits.depth/],
+      [{ cmd: 'go', limits: { movetime: NaN } }, /limits.movetime/],
+      [{ cmd: 'go', limits: { nodes: '5' } }, /limits.nodes/],
+      [{ cmd: 'go', limits: { depth: 2, foo: 1 } }, /unknown limit 'foo'/],
+      [{ cmd: 'go', limits: { infinite: 1 } }, /limits.infinite/],
+      [{ cmd: 'go', limits: null }, /limits must be an object/],
+      [{ cmd: 'perft', depth: 99 }, /perft depth/],
+      [{ cmd: 'setOption', name: 'hashMB', value: NaN }, /bad option/],
+      [{ cmd: 'position', fen: 'x', moves: [] }, /invalid FEN/],
+      [{ cmd: 'bogus' }, /unknown command 'bogus'/],
+    ];
+    for (const [msg, pattern] of cases) await assert.rejects(engine._raw(msg), pattern, JSON.stringify(msg));
+    const state = await engine._state();
+    assert.equal(state.fen, StartFen);
+    assert.equal(state.hashMB, 16);
+  });
+
+  test('bad createEngine options', async () => {
+    await assert.rejects(createEngine({ hashMB: 0 }), RangeError);
+    await assert.rejects(createEngine({ hashMB: 5000 }), RangeError);
+    await assert.rejects(createEngine({ colour: 'red' }), TypeError);
+    await assert.rejects(createEngine({ stopMode: 'sometimes' }), TypeError);
+    await assert.rejects(createEngine({ wasmUrl: new URL('./api.test.mjs', import.meta.url) }), /not a WebAssembly file/);
+    await assert.rejects(createEngine({ wasmUrl: '/nonexistent/chuhan.wasm' }), /could not read/);
+  });
+
+  test('a terminated engine rejects every call', async () => {
+    const e = await createEngine();
+    const pending = e.go({ infinite: true });
+    e.terminate();
+    await assert.rejects(pending, /terminated/);
+    await assert.rejects(e.fen(), /terminated/);
+  });
+});

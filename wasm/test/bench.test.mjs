@@ -1,0 +1,32 @@
+// The bench signature: the wasm engine must search exactly as many nodes as the native one.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+
+import { createEngine } from 'chuhan';
+
+const native = fileURLToPath(new URL('../../build/native/chuhan', import.meta.url));
+
+test('bench() node count is identical to the native `chuhan bench`', async () => {
+  assert.ok(existsSync(native), `${native} is missing: build native first (npm run build)`);
+  const output = execFileSync(native, ['bench'], { encoding: 'utf8' });
+  const match = /^Nodes searched: (\d+)$/m.exec(output);
+  assert.ok(match, 'native bench prints "Nodes searched: N"');
+  const nativeNodes = Number(match[1]);
+
+  const engine = await createEngine();
+  try {
+    await engine.setPosition('startpos', ['h2e2']);
+    const fen = await engine.fen();
+    const result = await engine.bench();
+    assert.equal(result.nodes, nativeNodes);
+    assert.ok(result.nps > 0 && result.time >= 0);
+    assert.equal(await engine.fen(), fen, 'bench keeps the game');
+    // Twice in a row gives the same signature (the hash and histories are cleared).
+    assert.equal((await engine.bench()).nodes, nativeNodes);
+  } finally {
+    engine.terminate();
+  }
+});

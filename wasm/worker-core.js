@@ -1,0 +1,158 @@
+// The engine worker: one WebAssembly module instance and one Engine, answering typed messages
+// that mirror chuhan::Engine. Shared by the browser module worker (worker.js) and the Node
+// worker_threads entry (worker.node.js), which only differ in how they talk to their parent.
+//
+// Protocol. Requests are {id, cmd, ...}; every request gets exactly one final reply with its id
+// ('ready', 'moves', 'bestmove', 'result' or 'error'); a 'go' first sends {type:'moves'} (the
+// root moves, so that the client can answer a stop with a legal move even before the first
+// report) and {type:'info'} after each iteration.
+//
+//   {id, cmd:'init', module, stopBuffer?, hashMB?, multiPV?, moveOverhead?, fen?, moves?}
+//                                            -> {id, type:'ready', version}
+//   {id, cmd:'position', fen, moves}         -> {id, type:'result'} | error
+//   {id, cmd:'fen'}                          -> {id, type:'result', value: fen}
+//   {id, cmd:'legalMoves'}                   -> {id, type:'moves', moves}
+//   {id, cmd:'go', limits}                   -> {id, type:'moves', moves}, {id, type:'info', info}*,
+//                                               {id, type:'bestmove', bestmove, ponder?} | error
+//   {id, cmd:'stop'}                         -> {id, type:'result'}: a search blocks this worker,
+//        so a 'stop' message only arrives between searches; searches are stopped through the shared
+//        flag (stopBuffer) or by terminating the worker.
+//   {id, cmd:'perft', depth}                 -> {id, type:'result', value: leaves}
+//   {id, cmd:'bench', depth?}                -> {id, type:'result', value: {nodes, nps, time}}
+//   {id, cmd:'gameResult'}                   -> {id, type:'result', value: {over, result?, reason?}}
+//   {id, cmd:'newGame'}                      -> {id, type:'result'}
+//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} (hashMB | multiPV | moveOverhead)
+//   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance}}
+//   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
+//                                            thread exits), 'binding' (a call into wasm throws)
+//   error reply: {id, type:'error', message, fatal?}. `fatal` means the module may be in a broken
+//   state (a trap or an exception crossed the wasm stack): the client starts a new worker.
+import createChuhanModule from './dist/chuhan.mjs';
+
+// `port` is {post(message), listen(handler), exit(code)}.
+export function serve(port) {
+  const instance = Math.random(); // tells a restarted worker from the old one (tests)
+  let module = null; // the Emscripten module object
+  let engine = null; // its Engine instance
+  let broken = null; // why the instance can no longer be trusted
+
+  const post = (message) => port.post(message);
+  const fail = (id, message, fatal = false) => post({ id, type: 'error', message, ...(fatal ? { fatal } : {}) });
+
+  async function init(msg) {
+    if (!(msg.module instanceof WebAssembly.Module)) throw new Error('init needs a compiled WebAssembly.Module');
+    let instantiateFailed;
+    const failed = new Promise((_, reject) => (instantiateFailed = reject));
+    module = await Promise.race([
+      createChuhanModule({
+        // The client compiled the .wasm once; every worker instantiates that Module.
+        instantiateWasm(imports, receive) {
+          WebAssembly.instantiate(msg.module, imports).then((inst) => receive(inst, msg.module), instantiateFailed);
+          return {};
+        },
+        print: () => {},
+        printErr: (text) => console.warn('chuhan:', text),
+        onAbort: (what) => instantiateFailed(new Error(`WebAssembly module aborted: ${what}`)),
+      }),
+      failed,
+    ]);
+    engine = new module.Engine();
+    if (msg.stopBuffer) {
+      module.stopFlag = new Int32Array(msg.stopBuffer);
+      engine.useStopFlag(true);
+    }
+    if (msg.hashMB !== undefined) engine.setHashSize(msg.hashMB);
+    if (msg.multiPV !== undefined) engine.setMultiPV(msg.multiPV);
+    if (msg.moveOverhead !== undefined) engine.setMoveOverhead(msg.moveOverhead);
+    if (msg.fen !== undefined) {
+      const problem = engine.setPosition(msg.fen, msg.moves ?? []);
+      if (problem) throw new Error(`could not restore the position: ${problem}`);
+    }
+    return { type: 'ready', version: module.version() };
+  }
+
+  // Runs one request; returns the final reply (without id) or throws for a fatal error.
+  async function run(msg) {
+    const { id, cmd } = msg;
+    if (cmd === 'init') return init(msg);
+    if (cmd === 'crash') return crash(msg.how);
+    if (!engine) return { type: 'error', message: 'the engine is not initialised (send init first)' };
+    switch (cmd) {
+      case 'position': {
+        const problem = engine.setPosition(msg.fen, msg.moves);
+        return problem ? { type: 'error', message: problem } : { type: 'result' };
+      }
+      case 'fen':
+        return { type: 'result', value: engine.fen() };
+      case 'legalMoves':
+        return { type: 'moves', moves: engine.legalMoves() };
+      case 'go': {
+        post({ id, type: 'moves', moves: engine.legalMoves() });
+        const best = engine.go(msg.limits, (info) => {
+          // Never let an exception cross back into the search.
+          try {
+            post({ id, type: 'info', info });
+          } catch {}
+        });
+        if (best.error) return { type: 'error', message: best.error };
+        return { type: 'bestmove', bestmove: best.bestmove, ...(best.ponder ? { ponder: best.ponder } : {}) };
+      }
+      case 'stop':
+        return { type: 'result' };
+      case 'perft': {
+        const leaves = engine.perft(msg.depth);
+        return leaves < 0 ? { type: 'error', message: 'perft depth must be 0..20' } : { type: 'result', value: leaves };
+      }
+      case 'bench': {
+        const r = engine.bench(msg.depth ?? 13);
+        return r.error ? { type: 'error', message: r.error } : { type: 'result', value: r };
+      }
+      case 'gameResult':
+        return { type: 'result', value: engine.gameResult() };
+      case 'newGame':
+        engine.newGame();
+        return { type: 'result' };
+      case 'setOption':
+        return setOption(msg.name, msg.value);
+      case 'state':
+        return { type: 'result', value: { fen: engine.fen(), hashMB: engine.hashSize(), sharedStop: !!module.stopFlag, instance } };
+      default:
+        return { type: 'error', message: `unknown command '${cmd}'` };
+    }
+  }
+
+  function setOption(name, value) {
+    const whole = (lo, hi) => Number.isInteger(value) && value >= lo && value <= hi;
+    if (name === 'hashMB' && whole(1, 1024)) engine.setHashSize(value);
+    else if (name === 'multiPV' && whole(1, 128)) engine.setMultiPV(value);
+    else if (name === 'moveOverhead' && whole(0, 5000)) engine.setMoveOverhead(value);
+    else return { type: 'error', message: `bad option ${JSON.stringify(name)} = ${JSON.stringify(value)}` };
+    return { type: 'result' };
+  }
+
+  function crash(how) {
+    if (how === 'exit') port.exit(7);
+    if (how === 'binding') engine.go(); // wrong arity: embind throws a BindingError out of the call
+    // 'throw' (and 'exit' where a thread cannot exit): an uncaught error outside any handler.
+    setTimeout(() => {
+      throw new Error('crash requested by a test');
+    });
+    return null;
+  }
+
+  // Requests run strictly one after another (init is asynchronous).
+  let chain = Promise.resolve();
+  port.listen((msg) => {
+    chain = chain.then(async () => {
+      const id = msg?.id;
+      if (broken) return fail(id, `the engine worker is broken (${broken}); start a new one`, true);
+      try {
+        const reply = await run(msg);
+        if (reply) post({ id, ...reply });
+      } catch (e) {
+        broken = e?.message ?? String(e);
+        fail(id, `engine worker error: ${broken}`, true);
+      }
+    });
+  });
+}
