@@ -13,6 +13,7 @@
 //    process, which compiles the module, then later ones), and in headless Chromium when
 //    /usr/bin/chromium exists (first load, then reloads from a warm HTTP cache).
 // 4. stop() latency of an infinite search under Node, shared flag and terminate modes.
+// 5. With Chromium: the bench in the page's engine worker vs native, for comparison.
 // Goals (issue 7): wasm >= 0.85x native nodes/s, .wasm + glue < 150 KB gzipped, ready < 100 ms.
 // Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
@@ -102,10 +103,12 @@ const nodeReady = JSON.parse(
 );
 console.log(`  Node: first ${nodeReady[0].toFixed(1)} ms (compiles the module), then median ${median(nodeReady.slice(1)).toFixed(1)} ms (module compiled)`);
 
+let chromiumBench = null;
 if (browser) {
-  const ready = await browserReady();
+  const { ready, bench } = await inChromium();
   const warm = median(ready.slice(1));
   console.log(`  Chromium: first load ${ready[0].toFixed(1)} ms, warm cache median ${warm.toFixed(1)} ms of ${ready.length - 1} reloads (goal < 100 ms) ${warm < 100 ? 'OK' : 'ABOVE GOAL'}`);
+  chromiumBench = bench;
 } else {
   console.log('  Chromium: skipped (--no-browser or no /usr/bin/chromium)');
 }
@@ -128,9 +131,18 @@ for (const stopMode of ['shared', 'terminate']) {
   console.log(`  ${stopMode.padEnd(9)} ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
 }
 
+if (chromiumBench) {
+  console.log('\n== bench speed in a Chromium module worker (for comparison; alternating with native)');
+  const ratios = chromiumBench.map(({ wasm, native }) => wasm / native);
+  for (const [i, { wasm, native }] of chromiumBench.entries())
+    console.log(`  round ${i + 1}: native ${native.toLocaleString('en')} nodes/s   wasm ${wasm.toLocaleString('en')} nodes/s   ${(wasm / native).toFixed(3)}x`);
+  console.log(`  ratio wasm/native: median ${median(ratios).toFixed(3)}x`);
+}
+
 // Serves the repository and loads a page that times createEngine() in headless Chromium: once
-// cold, then reloads with the HTTP cache warm.
-async function browserReady() {
+// cold, then reloads with the HTTP cache warm. Then runs the bench in the page's engine worker,
+// alternating with the native bench.
+async function inChromium() {
   const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
   const page = `<!doctype html><link rel="icon" href="data:,"><script type="module">
     import { createEngine } from '/wasm/index.js';
@@ -138,7 +150,7 @@ async function browserReady() {
     const engine = await createEngine();
     await engine.fen();
     window.__ready = performance.now() - t0;
-    engine.terminate();
+    window.__engine = engine;
   </script>`;
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url, 'http://localhost').pathname;
@@ -157,17 +169,23 @@ async function browserReady() {
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const times = [];
+  const ready = [];
+  const bench = [];
   try {
     const p = await (await b.newContext()).newPage();
     for (let i = 0; i < 6; ++i) {
       await p.goto(`http://127.0.0.1:${server.address().port}/`);
       await p.waitForFunction(() => window.__ready !== undefined, null, { timeout: 30000 });
-      times.push(await p.evaluate(() => window.__ready));
+      ready.push(await p.evaluate(() => window.__ready));
+    }
+    for (let round = 0; round < Math.min(rounds, 3); ++round) {
+      const wasm = await p.evaluate(() => window.__engine.bench().then((r) => r.nps));
+      const out = execFileSync(native, ['bench'], { encoding: 'utf8' });
+      bench.push({ wasm, native: Number(/^Nodes\/second: (\d+)/m.exec(out)[1]) });
     }
   } finally {
     await b.close();
     server.close();
   }
-  return times;
+  return { ready, bench };
 }

@@ -6,7 +6,7 @@
 //   const { bestmove } = await engine.go({ movetime: 1000 }, (info) => console.log(info.pv));
 //
 // The .wasm and the worker are found next to this file through `new URL(..., import.meta.url)`,
-// which bundlers (Vite, webpack 5, Rollup, esbuild with a plugin) recognise and copy. The
+// which bundlers (Vite, webpack 5; Rollup and esbuild with an asset plugin) recognise and copy. The
 // .wasm is compiled once on this thread (streaming) and every worker instantiates that module.
 // Types and contracts: index.d.ts and client.js.
 import { compileBytes, createEngineWith, cspHint } from './client.js';
