@@ -1,0 +1,272 @@
+// Repetition verdicts: every case of repetition_cases.txt (and its colour-mirrored twin) through
+// Engine::game_result(), and the search playing by the same rules: it does not let a won game
+// slip into a repetition draw, never completes a losing perpetual check or chase, and takes a
+// repetition draw when it is losing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <set>
+
+#include "data_files.h"
+#include "engine.h"
+
+namespace chuhan::test {
+namespace {
+
+struct RepetitionCase {
+  int line_number;
+  std::string fen;
+  std::vector<std::string> moves;
+  std::string expected;  // "0-1 perpetual check", ..., or "* ongoing"
+  std::string comment;   // starts with the case's [tag]
+};
+
+std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// The fixture next to this file: `FEN ; moves ... ; EXPECTED ; comment`, '#' starts a comment line.
+std::vector<RepetitionCase> read_cases() {
+  const std::string path = std::string(CHUHAN_TEST_DIR) + "/repetition_cases.txt";
+  std::ifstream in(path);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  std::vector<RepetitionCase> cases;
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    if (trim(text).empty() || trim(text)[0] == '#') continue;
+    std::vector<std::string> fields;
+    for (size_t start = 0;;) {
+      const size_t sep = text.find(" ; ", start);
+      fields.push_back(trim(text.substr(start, sep - start)));
+      if (sep == std::string::npos) break;
+      start = sep + 3;
+    }
+    EXPECT_EQ(fields.size(), 4u) << path << ":" << n << " needs 4 fields";
+    if (fields.size() != 4) continue;
+    std::vector<std::string> moves = split_words(fields[1]);
+    EXPECT_TRUE(!moves.empty() && moves[0] == "moves")
+        << path << ":" << n << ": second field starts with 'moves'";
+    if (!moves.empty()) moves.erase(moves.begin());
+    cases.push_back({n, fields[0], moves, fields[2], fields[3]});
+  }
+  return cases;
+}
+
+std::string verdict(const GameResult& r) {
+  return r.over() ? r.result_string() + " " + r.reason_string() : "* ongoing";
+}
+
+std::vector<std::string> without_last(std::vector<std::string> moves) {
+  if (!moves.empty()) moves.pop_back();
+  return moves;
+}
+
+// Colour mirror: ranks turned around (r -> 9 - r), Red and Black swapped; counters kept.
+std::string mirror_fen(const std::string& fen) {
+  auto words = split_words(fen);
+  std::vector<std::string> ranks(1);
+  for (char c : words[0]) {
+    if (c == '/')
+      ranks.emplace_back();
+    else
+      ranks.back() += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c))
+                                                                  : char(std::toupper(c));
+  }
+  std::reverse(ranks.begin(), ranks.end());
+  std::string out;
+  for (size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
+  out += words[1] == "w" ? " b" : " w";
+  for (size_t i = 2; i < words.size(); ++i) out += " " + words[i];
+  return out;
+}
+
+std::string mirror_move(std::string m) {
+  m[1] = char('0' + 9 - (m[1] - '0'));
+  m[3] = char('0' + 9 - (m[3] - '0'));
+  return m;
+}
+
+std::string mirror_verdict(std::string v) {
+  if (v.rfind("1-0", 0) == 0)
+    v.replace(0, 3, "0-1");
+  else if (v.rfind("0-1", 0) == 0)
+    v.replace(0, 3, "1-0");
+  return v;
+}
+
+std::string reverse_move(const std::string& m) { return m.substr(2, 2) + m.substr(0, 2); }
+
+// Board and side to move: what makes two positions the same for the repetition rules.
+std::string position_part(const std::string& fen) {
+  const auto words = split_words(fen);
+  return words[0] + " " + words[1];
+}
+
+Color side_of_ply(const std::string& fen, size_t ply) {
+  const Color first = split_words(fen)[1] == "b" ? BLACK : RED;
+  return ply % 2 ? ~first : first;
+}
+
+BestMove search(Engine& engine, int depth, SearchInfo* last = nullptr) {
+  SearchLimits limits;
+  limits.depth = depth;
+  return engine.go(limits, [&](const SearchInfo& info) {
+    if (last) *last = info;
+  });
+}
+
+constexpr int SearchDepth = 8;
+
+TEST(RepetitionCases, EveryVerdictHoldsAndNotOnePlyEarlier) {
+  const auto cases = read_cases();
+  EXPECT_GE(cases.size(), 30u);
+  for (const RepetitionCase& c : cases) {
+    SCOPED_TRACE("repetition_cases.txt:" + std::to_string(c.line_number) + " " + c.comment);
+    Engine engine;
+    ASSERT_EQ(engine.set_position(c.fen, c.moves), "");
+    EXPECT_EQ(verdict(engine.game_result()), c.expected);
+    if (c.expected != "* ongoing" && !c.moves.empty()) {
+      ASSERT_EQ(engine.set_position(c.fen, without_last(c.moves)), "");
+      EXPECT_EQ(verdict(engine.game_result()), "* ongoing") << "one ply before the last move";
+    }
+  }
+}
+
+TEST(RepetitionCases, MirroredCasesGetTheMirroredVerdict) {
+  for (const RepetitionCase& c : read_cases()) {
+    SCOPED_TRACE("mirror of repetition_cases.txt:" + std::to_string(c.line_number) + " " +
+                 c.comment);
+    std::vector<std::string> moves;
+    for (const std::string& m : c.moves) moves.push_back(mirror_move(m));
+    Engine engine;
+    ASSERT_EQ(engine.set_position(mirror_fen(c.fen), moves), "") << mirror_fen(c.fen);
+    EXPECT_EQ(verdict(engine.game_result()), mirror_verdict(c.expected));
+  }
+}
+
+TEST(RepetitionCases, CoverEveryVerdict) {
+  std::set<std::string> seen;
+  for (const RepetitionCase& c : read_cases()) seen.insert(c.expected);
+  for (const char* v : {"1-0 perpetual check", "0-1 perpetual check", "1-0 perpetual chase",
+                        "0-1 perpetual chase", "1/2-1/2 repetition", "* ongoing",
+                        "1/2-1/2 60-move rule", "1-0 checkmate", "1/2-1/2 insufficient material"})
+    EXPECT_TRUE(seen.count(v)) << "no case expects " << v;
+}
+
+// (b) In every case lost by a perpetual check or chase, the engine playing the loser, one move
+// before the loser's last move of the cycle, plays something else, and that move does not lose
+// on the spot.
+TEST(RepetitionSearch, NeverCompletesALosingPerpetual) {
+  int tested = 0;
+  for (const RepetitionCase& c : read_cases()) {
+    if (c.expected.find("perpetual") == std::string::npos) continue;
+    SCOPED_TRACE("repetition_cases.txt:" + std::to_string(c.line_number) + " " + c.comment);
+    const Color loser = c.expected.rfind("0-1", 0) == 0 ? RED : BLACK;
+    size_t ply = c.moves.size() - 1;
+    while (side_of_ply(c.fen, ply) != loser) --ply;
+    const std::vector<std::string> before(c.moves.begin(), c.moves.begin() + ply);
+
+    Engine engine;
+    ASSERT_EQ(engine.set_position(c.fen, before), "");
+    const BestMove best = search(engine, SearchDepth);
+    EXPECT_NE(best.move, c.moves[ply]) << "completes the losing cycle";
+    auto played = before;
+    played.push_back(best.move);
+    ASSERT_EQ(engine.set_position(c.fen, played), "");
+    EXPECT_NE(engine.game_result().outcome, win_for(~loser)) << best.move << " loses at once";
+    ++tested;
+  }
+  EXPECT_GE(tested, 15);
+}
+
+// (b) A lost position where checking on is the obvious resource: Black's rook and cannon win,
+// Red's rook has checked e9/e8 twice round. Another a8a9 would make the third occurrence and
+// lose by perpetual check, so the engine plays on (and knows it stands worse) instead.
+TEST(RepetitionSearch, DoesNotSaveALostGameWithPerpetualCheck) {
+  const std::string fen = "4k4/9/R8/8c/8r/9/9/9/9/3K5 w - - 0 1";
+  const std::vector<std::string> history = {"a7a9", "e9e8", "a9a8", "e8e9",
+                                            "a8a9", "e9e8", "a9a8", "e8e9"};
+  Engine engine;
+  auto completed = history;
+  completed.push_back("a8a9");
+  ASSERT_EQ(engine.set_position(fen, completed), "");
+  ASSERT_EQ(verdict(engine.game_result()), "0-1 perpetual check");
+
+  ASSERT_EQ(engine.set_position(fen, history), "");
+  SearchInfo last;
+  const BestMove best = search(engine, SearchDepth, &last);
+  EXPECT_NE(best.move, "a8a9");
+  EXPECT_FALSE(last.is_mate && last.score > 0);
+  EXPECT_LT(last.score, 0) << "Red is worse without the perpetual check";
+}
+
+// (a) Winning, the engine does not walk into a repetition. Its best move M in a won position
+// becomes a repetition once the game has already gone M, a Black move, back, and Black's move
+// back; then it must find another way, still winning.
+TEST(RepetitionSearch, WinningSideAvoidsARepetitionDraw) {
+  const std::string fen = "3ak4/4a4/9/9/9/9/9/4B4/R8/3K5 w - - 0 1";  // Red: rook and elephant up
+  constexpr int Depth = 10;
+  Engine engine;
+  ASSERT_EQ(engine.set_position(fen), "");
+  SearchInfo fresh;
+  const std::string natural = search(engine, Depth, &fresh).move;
+  ASSERT_TRUE(fresh.is_mate || fresh.score > 300) << "the test position should be won";
+
+  // History: natural, y, natural reversed, y reversed: back at `fen`, which has now stood on
+  // the board twice, and `natural` would bring back the position after it.
+  std::vector<std::string> history;
+  ASSERT_EQ(engine.set_position(fen, {natural}), "");
+  for (const std::string& y : engine.legal_moves()) {
+    const std::vector<std::string> tried = {natural, y, reverse_move(natural), reverse_move(y)};
+    if (engine.set_position(fen, tried).empty() &&
+        position_part(engine.fen()) == position_part(fen)) {
+      history = tried;
+      break;
+    }
+  }
+  ASSERT_FALSE(history.empty()) << "no reversible shuffle after " << natural;
+
+  ASSERT_EQ(engine.set_position(fen, history), "");
+  SearchInfo last;
+  const BestMove best = search(engine, Depth, &last);
+  EXPECT_NE(best.move, natural) << "repeats the position after " << natural;
+  EXPECT_TRUE(last.is_mate ? last.score > 0 : last.score > 300) << score_to_uci(last);
+  auto played = history;
+  played.push_back(best.move);
+  ASSERT_EQ(engine.set_position(fen, played), "");
+  EXPECT_FALSE(engine.game_result().over());
+}
+
+// (c) Losing (a bare general against a rook), the engine takes the draw the rules allow: the
+// rook alternated a check and a retreat, which is no perpetual check, so completing the third
+// occurrence draws. The same with colours swapped.
+TEST(RepetitionSearch, LosingSideTakesARepetitionDraw) {
+  const std::string fen = "4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+  const std::vector<std::string> moves = {"a7a9", "e9e8", "a9a7", "e8e9",
+                                          "a7a9", "e9e8", "a9a7", "e8e9"};
+  for (const bool mirrored : {false, true}) {
+    SCOPED_TRACE(mirrored ? "Red losing" : "Black losing");
+    std::vector<std::string> played;
+    for (const std::string& m : moves) played.push_back(mirrored ? mirror_move(m) : m);
+    const std::string start = mirrored ? mirror_fen(fen) : fen;
+    const std::string drawing_move = played.back();
+    played.pop_back();
+
+    Engine engine;
+    ASSERT_EQ(engine.set_position(start, played), "");
+    SearchInfo last;
+    const BestMove best = search(engine, SearchDepth, &last);
+    EXPECT_EQ(best.move, drawing_move);
+    EXPECT_FALSE(last.is_mate);
+    EXPECT_EQ(last.score, 0);
+    played.push_back(best.move);
+    ASSERT_EQ(engine.set_position(start, played), "");
+    EXPECT_EQ(verdict(engine.game_result()), "1/2-1/2 repetition");
+  }
+}
+
+}  // namespace
+}  // namespace chuhan::test
