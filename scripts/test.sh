@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Everything `npm test` runs: set up, build native, run the GoogleTest suite, build the
-# WebAssembly module, run the JS tests (the API under Node worker_threads, the bench signature
-# against the native binary, and the packed npm package built by Vite in headless Chromium;
-# CHUHAN_SKIP_BROWSER=1 skips the browser part).
+# WebAssembly module, run the JS tests: wasm/test/ (the API under Node worker_threads, the bench
+# signature against the native binary, and the packed npm package built by Vite in headless
+# Chromium; CHUHAN_SKIP_BROWSER=1 skips the browser part) and scripts/tests/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,4 +19,6 @@ echo "== wasm build"
 bash scripts/build-wasm.sh
 
 echo "== JS tests"
-node --test --test-reporter=spec wasm/test/*.test.mjs
+shopt -s nullglob
+js_tests=(wasm/test/*.test.mjs scripts/tests/*.test.mjs)
+node --test --test-reporter=spec "${js_tests[@]}"
