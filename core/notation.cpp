@@ -267,7 +267,7 @@ std::string write_pgn(const std::string& start_fen, const std::vector<std::strin
   const char* const Roster[] = {"Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result"};
   for (const char* key : Roster) out << "[" << key << " \"" << all[key] << "\"]\n";
   for (const auto& [k, v] : all)
-    if (std::find_if(std::begin(Roster), std::end(Roster), [&](const char* r) { return k == r; }) == std::end(Roster))
+    if (std::find(std::begin(Roster), std::end(Roster), k) == std::end(Roster))
       out << "[" << k << " \"" << v << "\"]\n";
   out << "\n";
 

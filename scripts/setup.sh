@@ -23,5 +23,7 @@ fi
 # npm packages, exactly as package-lock.json pins them.
 if [ -f package-lock.json ] && ! npm ls --depth=0 >/dev/null 2>&1; then
   echo "setup: installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
+  # A registry mirror that lacks some platform-specific optional package makes `npm ci`
+  # refuse the lock; `npm install` then still installs the locked versions it can resolve.
+  npm ci --no-audit --no-fund --loglevel=error || npm install --no-audit --no-fund --loglevel=error
 fi
