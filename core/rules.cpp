@@ -1,5 +1,6 @@
 #include "rules.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "movegen.h"
@@ -20,12 +21,15 @@
 //  4. A move chases an enemy piece when, after the move, the mover could legally capture it
 //     and could not capture it with that attacker before the move (a new attack by the moved
 //     piece or a discovered one), and either
-//       - the attacker is worth less than the target (horse/cannon/advisor/elephant/crossed
-//         soldier against a rook; crossed soldier/advisor/elephant against a horse or cannon):
-//         a chase even if the target is protected; or
+//       - the attacker is worth less than the target (horse/cannon/advisor/elephant against a
+//         rook; advisor/elephant against a horse or cannon): a chase even if the target is
+//         protected; or
 //       - the target is not protected: its side could not legally recapture on its square.
-//     Not chases: attacks by the general, by a soldier that has not crossed the river, and
-//     attacks on a soldier that has not crossed the river (the rules treat these as "idle").
+//     Not chases: attacks by the general or by a soldier (crossed or not: "the general and
+//     the soldiers may chase perpetually"; Fairy-Stockfish and Pikafish judge so too), attacks
+//     on a soldier that has not crossed the river (the rules treat these as "idle"), and an
+//     attack on a piece of the attacker's own type that can take the attacker at once (an
+//     offer to exchange, not a threat to win material).
 //  5. Everything else that repeats is a draw.
 // Simplifications (documented, as the AXF text has many special cases engines skip):
 //  - "protected" is judged by any legal recapture, without asking whether the exchange pays
@@ -66,6 +70,10 @@ SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
   for (Move c : MoveList<CAPTURES>(pos)) before.push_back(c);
 
   pos.do_move(m, st);
+  // Their captures now, to recognise exchange offers.
+  std::vector<Move> replies;
+  for (Move c : MoveList<CAPTURES>(pos))
+    if (pos.legal(c)) replies.push_back(c);
   // Look at the board from our side again: what could we capture now?
   StateInfo null_st;
   pos.do_null_move(null_st);
@@ -73,8 +81,10 @@ SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
     const Square attacker = from_sq(c), target = to_sq(c);
     const PieceType at = type_of(pos.piece_on(attacker)), tt = type_of(pos.piece_on(target));
     if (tt == GENERAL || at == GENERAL) continue;
-    if (at == SOLDIER && !crossed_river(us, attacker)) continue;
+    if (at == SOLDIER) continue;
     if (tt == SOLDIER && !crossed_river(them, target)) continue;
+    if (at == tt && std::find(replies.begin(), replies.end(), make_move(target, attacker)) != replies.end())
+      continue;
     const Square origin = attacker == to_sq(m) ? from_sq(m) : attacker;
     bool existed = false;
     for (Move b : before) existed |= from_sq(b) == origin && to_sq(b) == target;

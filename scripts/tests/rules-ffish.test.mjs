@@ -10,11 +10,6 @@
 //
 // | case (tag)                 | Chuhan              | ffish   | rule text Chuhan follows                          |
 // |----------------------------|---------------------|---------|---------------------------------------------------|
-// | chase-soldier-cannon       | 0-1 perpetual chase | 1/2-1/2 | AXF, issue 4 and core/rules.cpp rule 4: a crossed  |
-// | chase-black-soldier-cannon | 1-0 perpetual chase | 1/2-1/2 | soldier that attacks a horse or cannon (or rook)   |
-// |                            |                     |         | chases it even when it is protected. Fairy-       |
-// |                            |                     |         | Stockfish's chase detection ignores every direct   |
-// |                            |                     |         | attack made by a soldier's move.                  |
 // | chase-check-alternating    | 0-1 perpetual chase | 1/2-1/2 | AXF "one check, one chase" is a perpetual attack:  |
 // |                            |                     |         | core/rules.cpp rule 3, a side whose every move     |
 // |                            |                     |         | checks or chases one piece loses. Fairy-Stockfish  |
@@ -27,7 +22,8 @@
 // |                            |                     |         | so these cases are informational only.            |
 //
 // All other chase cases (rook, horse and cannon chasers, protected and unprotected targets,
-// discovered attacks, attacks by a general or on an uncrossed soldier, mutual chases) agree.
+// discovered attacks, attacks by a general or a soldier or on an uncrossed soldier, exchange
+// offers, mutual chases) agree.
 //
 // ffish API: `board.result(true)` ("claim draw") is the call that reports Fairy-Stockfish's
 // repetition verdicts — n-fold repetition with the perpetual check and AXF chasing rules, and
@@ -52,8 +48,6 @@ await new Promise((resolve) => {
 
 // Known, documented differences (see the table above): tag -> the rule text Chuhan follows.
 const KNOWN_DIFFERENCES = {
-  'chase-soldier-cannon': 'AXF: a crossed soldier chases a horse/cannon even when protected; ffish ignores soldier attacks',
-  'chase-black-soldier-cannon': 'AXF: a crossed soldier chases a horse/cannon even when protected; ffish ignores soldier attacks',
   'chase-check-alternating': 'AXF: one check + one chase of the same piece is a perpetual attack; ffish needs a chase on every move',
 };
 const FFISH_MOVE_RULE_PLIES = 100; // ffish 0.7.10's xiangqi n-move rule; Chuhan's is 120 plies
