@@ -121,7 +121,7 @@ class Engine {
   search::Worker worker_;
   int hash_mb_ = TranspositionTable::DefaultSizeMB;
   int multipv_ = 1;
-  int move_overhead_ = 30;
+  int move_overhead_ = 10;
 };
 
 // UCI-style score text: "cp 35" or "mate -3".

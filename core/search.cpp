@@ -208,8 +208,10 @@ void Worker::iterative_deepening(Position& pos, const std::function<void(const I
         delta += delta / 2;
       }
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index_ + 1);
-      if (on_info && !stop) on_info(make_info(pv_index_, root_depth_, BOUND_EXACT));
     }
+    // Report the lines once they are all searched and sorted, best first.
+    if (on_info && !stop)
+      for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_, BOUND_EXACT));
     if (stop) {
       // Report the line the interrupted iteration left, so the GUI sees the final best move.
       if (on_info && root_depth_ > 1) on_info(make_info(0, root_depth_, BOUND_EXACT));
@@ -231,10 +233,8 @@ void Worker::iterative_deepening(Position& pos, const std::function<void(const I
       best_move_changes = best_move_changes * 3 / 4;
       if (now() - start_time_ > time_.optimum() * scale * 0.6) stop = true;
     }
-    if (limits_.movetime && now() - start_time_ > time_.maximum() * 6 / 10) {
-      // Another iteration would very likely not finish in a fixed move time.
-      stop = true;
-    }
+    // A fixed move time is used in full: the interrupted iteration's best move counts once its
+    // first move is searched, so the last fraction of the time is not wasted.
     last_score = best.score;
   }
   root_depth_ = std::min(root_depth_, max_depth);

@@ -126,7 +126,7 @@ void ProtocolLoop::cmd_uci() {
       " min 1 max " + std::to_string(TranspositionTable::MaxSizeMB));
   say("option name Clear Hash type button");
   say("option name MultiPV type spin default 1 min 1 max 128");
-  say("option name Move Overhead type spin default 30 min 0 max 5000");
+  say("option name Move Overhead type spin default 10 min 0 max 5000");
   say("option name Ponder type check default false");
   say("uciok");
 }
