@@ -1,176 +1,398 @@
 #include "evaluate.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
+
 namespace chuhan {
+
+using namespace attacks;
+using eval::Params;
+using eval::Score;
 
 namespace {
 
-// A score for the middlegame and one for the endgame, blended by the material left.
-struct Score {
-  int mg = 0, eg = 0;
-  constexpr Score operator+(Score o) const { return {mg + o.mg, eg + o.eg}; }
-  constexpr Score operator-(Score o) const { return {mg - o.mg, eg - o.eg}; }
-  Score& operator+=(Score o) { return mg += o.mg, eg += o.eg, *this; }
-  Score& operator-=(Score o) { return mg -= o.mg, eg -= o.eg, *this; }
-};
-
-constexpr Score PieceValue[PIECE_TYPE_NB] = {
-    {0, 0}, {0, 0}, {200, 180}, {200, 180}, {400, 460}, {900, 950}, {460, 430}, {90, 120}};
-
 // Phase weight of each piece: rooks, horses and cannons decide how much middlegame is left.
-constexpr int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 0, 0, 2, 4, 2, 0};
-constexpr int MaxPhase = 2 * (2 * 4 + 2 * 2 + 2 * 2);
+constexpr int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 0, 0, 1, 2, 1, 0};
 
-constexpr Value Tempo = 15;
+// Attack units a piece adds to the pressure on the enemy palace, and to the opponent's
+// "attacking force" that advisors and elephants are valued against.
+constexpr int AttackUnits[PIECE_TYPE_NB] = {0, 0, 0, 0, 2, 3, 2, 1};
 
-// Piece-square bonuses for Red, drawn as Red sees the board: the first row is rank 9 (Black's
-// back rank), the last row rank 0. Black uses the same tables flipped top to bottom.
-using Table = int[RANK_NB][FILE_NB];
+constexpr bool cheaper(PieceType attacker, PieceType target) { return SeeValue[attacker] < SeeValue[target]; }
 
-constexpr Table SoldierMg = {
-    {0, 0, 0, 10, 20, 10, 0, 0, 0},
-    {50, 70, 90, 120, 130, 120, 90, 70, 50},
-    {50, 70, 85, 100, 110, 100, 85, 70, 50},
-    {45, 60, 70, 80, 85, 80, 70, 60, 45},
-    {25, 35, 45, 55, 60, 55, 45, 35, 25},
-    {0, 0, 10, 0, 20, 0, 10, 0, 0},
-    {0, 0, 0, 0, 10, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0}};
-constexpr Table SoldierEg = {
-    {10, 10, 20, 30, 40, 30, 20, 10, 10},
-    {60, 80, 100, 120, 130, 120, 100, 80, 60},
-    {60, 75, 90, 110, 120, 110, 90, 75, 60},
-    {50, 65, 75, 90, 95, 90, 75, 65, 50},
-    {40, 45, 55, 65, 70, 65, 55, 45, 40},
-    {0, 0, 10, 0, 15, 0, 10, 0, 0},
-    {0, 0, 0, 0, 5, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0}};
-constexpr Table HorseMg = {
-    {0, -5, 5, 10, 0, 10, 5, -5, 0},
-    {5, 20, 40, 25, 10, 25, 40, 20, 5},
-    {10, 25, 30, 40, 35, 40, 30, 25, 10},
-    {10, 35, 30, 45, 35, 45, 30, 35, 10},
-    {5, 20, 30, 35, 40, 35, 30, 20, 5},
-    {5, 15, 25, 25, 30, 25, 25, 15, 5},
-    {0, 10, 15, 15, 20, 15, 15, 10, 0},
-    {0, 5, 10, 10, 5, 10, 10, 5, 0},
-    {-10, 0, 5, 5, -20, 5, 5, 0, -10},
-    {-20, -10, 0, -5, -10, -5, 0, -10, -20}};
-constexpr Table HorseEg = {
-    {0, 5, 10, 10, 10, 10, 10, 5, 0},
-    {5, 15, 25, 25, 25, 25, 25, 15, 5},
-    {10, 20, 30, 35, 35, 35, 30, 20, 10},
-    {10, 25, 30, 40, 40, 40, 30, 25, 10},
-    {5, 20, 30, 35, 35, 35, 30, 20, 5},
-    {5, 15, 20, 30, 30, 30, 20, 15, 5},
-    {0, 10, 15, 20, 20, 20, 15, 10, 0},
-    {-5, 0, 10, 10, 10, 10, 10, 0, -5},
-    {-10, -5, 0, 0, 0, 0, 0, -5, -10},
-    {-20, -10, -5, -5, -5, -5, -5, -10, -20}};
-constexpr Table RookMg = {
-    {10, 15, 10, 20, 20, 20, 10, 15, 10},
-    {15, 25, 20, 30, 35, 30, 20, 25, 15},
-    {5, 15, 10, 20, 25, 20, 10, 15, 5},
-    {5, 20, 15, 25, 25, 25, 15, 20, 5},
-    {10, 20, 15, 25, 25, 25, 15, 20, 10},
-    {10, 20, 15, 25, 25, 25, 15, 20, 10},
-    {0, 15, 5, 15, 15, 15, 5, 15, 0},
-    {-5, 10, 5, 15, 10, 15, 5, 10, -5},
-    {-5, 10, 5, 15, 0, 15, 5, 10, -5},
-    {-15, 5, 0, 10, -10, 10, 0, 5, -15}};
-constexpr Table RookEg = {
-    {10, 10, 10, 15, 15, 15, 10, 10, 10},
-    {15, 20, 20, 25, 25, 25, 20, 20, 15},
-    {10, 15, 15, 20, 20, 20, 15, 15, 10},
-    {10, 15, 15, 20, 20, 20, 15, 15, 10},
-    {10, 15, 15, 20, 20, 20, 15, 15, 10},
-    {10, 15, 15, 20, 20, 20, 15, 15, 10},
-    {5, 10, 10, 15, 15, 15, 10, 10, 5},
-    {0, 5, 5, 10, 10, 10, 5, 5, 0},
-    {0, 5, 5, 10, 10, 10, 5, 5, 0},
-    {0, 0, 0, 5, 5, 5, 0, 0, 0}};
-constexpr Table CannonMg = {
-    {20, 15, 0, -10, -15, -10, 0, 15, 20},
-    {10, 10, 0, -10, -20, -10, 0, 10, 10},
-    {5, 5, 0, -5, -10, -5, 0, 5, 5},
-    {0, 5, 5, 0, 10, 0, 5, 5, 0},
-    {0, 0, 0, 0, 10, 0, 0, 0, 0},
-    {-5, 0, 5, 0, 15, 0, 5, 0, -5},
-    {0, 0, 0, 0, 10, 0, 0, 0, 0},
-    {5, 5, 10, 10, 20, 10, 10, 5, 5},
-    {0, 5, 5, 5, 10, 5, 5, 5, 0},
-    {0, 0, 5, 10, 10, 10, 5, 0, 0}};
-constexpr Table CannonEg = {
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 5, 5, 10, 5, 5, 0, 0},
-    {0, 0, 5, 5, 10, 5, 5, 0, 0},
-    {0, 0, 5, 5, 10, 5, 5, 0, 0},
-    {0, 0, 5, 5, 10, 5, 5, 0, 0},
-    {0, 0, 5, 5, 10, 5, 5, 0, 0},
-    {0, 0, 0, 0, 5, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0}};
-constexpr Table AdvisorMg = {
-    {0}, {0}, {0}, {0}, {0}, {0}, {0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 10, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0}};
-constexpr Table ElephantMg = {
-    {0}, {0}, {0}, {0}, {0},
-    {0, 0, -5, 0, 0, 0, -5, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {-5, 0, 0, 0, 10, 0, 0, 0, -5},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0}};
-constexpr Table GeneralMg = {
-    {0}, {0}, {0}, {0}, {0}, {0}, {0},
-    {0, 0, 0, -30, -40, -30, 0, 0, 0},
-    {0, 0, 0, -15, -20, -15, 0, 0, 0},
-    {0, 0, 0, 5, 10, 5, 0, 0, 0}};
-constexpr Table GeneralEg = {
-    {0}, {0}, {0}, {0}, {0}, {0}, {0},
-    {0, 0, 0, -15, -10, -15, 0, 0, 0},
-    {0, 0, 0, -5, 5, -5, 0, 0, 0},
-    {0, 0, 0, 0, 10, 0, 0, 0, 0}};
-constexpr Table Zero = {};
-
-struct PieceTables {
-  const Table* mg;
-  const Table* eg;
-};
-constexpr PieceTables Tables[PIECE_TYPE_NB] = {
-    {&Zero, &Zero},         {&GeneralMg, &GeneralEg},   {&AdvisorMg, &AdvisorMg},
-    {&ElephantMg, &ElephantMg}, {&HorseMg, &HorseEg},   {&RookMg, &RookEg},
-    {&CannonMg, &CannonEg}, {&SoldierMg, &SoldierEg}};
-
-// Material plus piece-square score of piece p on square s, for p's own colour.
-constexpr Score piece_square(Piece p, Square s) {
-  const PieceType pt = type_of(p);
-  // Tables are drawn with rank 9 in row 0 from Red's side; Black sees them flipped.
-  const int row = color_of(p) == RED ? 9 - rank_of(s) : rank_of(s);
-  const int f = file_of(s);
-  return PieceValue[pt] + Score{(*Tables[pt].mg)[row][f], (*Tables[pt].eg)[row][f]};
+// The squares of a rank word's bits (bit i = file i): a shift of the word into place.
+constexpr SquareSet rank_set(int rank, uint32_t bits) {
+  const int start = rank * FILE_NB;
+  SquareSet set;
+  if (start < 64) set.words[0] = uint64_t(bits) << start;
+  if (start + FILE_NB > 64) set.words[1] = start >= 64 ? uint64_t(bits) << (start - 64) : uint64_t(bits) >> (64 - start);
+  return set;
 }
+
+// Each 5-bit group of a file word spread nine squares apart: bit i -> bit 9 * i.
+constexpr auto FileSpread = [] {
+  std::array<uint64_t, 32> t{};
+  for (int bits = 0; bits < 32; ++bits)
+    for (int i = 0; i < 5; ++i)
+      if (bits & (1 << i)) t[bits] |= uint64_t(1) << (9 * i);
+  return t;
+}();
+
+// The squares of a file word's bits (bit i = rank i): ranks 0-4 lie in the first word; ranks
+// 5-9 start at square 45 and cross into the second.
+constexpr SquareSet file_set(int file, uint32_t bits) {
+  const uint64_t low = FileSpread[bits & 31], high = FileSpread[(bits >> 5) & 31];
+  SquareSet set;
+  set.words[0] = low << file | high << (45 + file);
+  set.words[1] = high >> (19 - file);
+  return set;
+}
+
+// Where advisors, generals and soldiers strike from each square, as sets.
+struct StepSets {
+  SquareSet advisor[SQUARE_NB], general[SQUARE_NB], soldier[COLOR_NB][SQUARE_NB];
+};
+constexpr StepSets make_step_sets() {
+  StepSets t{};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    for (Square to : Steps.advisor_moves[s]) t.advisor[s].add(to);
+    for (Square to : Steps.general_moves[s]) t.general[s].add(to);
+    for (Color c : {RED, BLACK})
+      for (Square to : Steps.soldier_moves[c][s]) t.soldier[c][s].add(to);
+  }
+  return t;
+}
+constexpr StepSets StepSet = make_step_sets();
+
+constexpr SquareSet palace_set(Color c) {
+  SquareSet set;
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (in_palace(c, Square(s))) set.add(Square(s));
+  return set;
+}
+constexpr SquareSet PalaceSet[COLOR_NB] = {palace_set(RED), palace_set(BLACK)};
+
+template <bool Tracing>
+class Evaluator {
+ public:
+  Evaluator(const Position& pos, eval::Trace* trace) : pos_(pos), trace_(trace) {}
+
+  Value value() {
+    compute_attacks(RED);
+    compute_attacks(BLACK);
+    for (Color c : {RED, BLACK}) {
+      material_and_squares(c);
+      mobility(c);
+      defenders(c);
+      pins(c);
+      cannons(c);
+      palace_pressure(c);
+      soldiers(c);
+      threats(c);
+    }
+    add(pos_.side_to_move(), eval::TEMPO);
+
+    const Color us = pos_.side_to_move();
+    const Score s = score_[us] - score_[~us];
+    const int phase = std::min(phase_, eval::MaxPhase);
+    int v = (s.mg * phase + s.eg * (eval::MaxPhase - phase)) / eval::MaxPhase;
+    // Won-looking material that cannot win is scaled toward a draw.
+    const int scale_us = endgame_scale(us), scale_them = endgame_scale(~us);
+    v = v * (v > 0 ? scale_us : scale_them) / eval::ScaleNormal;
+    if constexpr (Tracing) {
+      trace_->phase = phase;
+      trace_->scale[us] = scale_us;
+      trace_->scale[~us] = scale_them;
+    }
+    return v;
+  }
+
+ private:
+  void add(Color c, int param, int count = 1) {
+    score_[c] += Params[param] * count;
+    if constexpr (Tracing) trace_->coefficient[c][param] += count;
+  }
+
+  Piece piece(Color c, PieceType pt) const { return make_piece(c, pt); }
+
+  // Attack sets: every square each side's pieces could capture on (or defend), by type.
+  void compute_attacks(Color c) {
+    for (PieceType pt : {ROOK, CANNON}) {
+      const Piece p = piece(c, pt);
+      for (int i = 0; i < pos_.count(p); ++i) {
+        const Square s = pos_.squares(p)[i];
+        const int f = file_of(s), r = rank_of(s);
+        const LineMoves& rl = RankLine[f][pos_.rank_occupancy(r)];
+        const LineMoves& fl = FileLine[r][pos_.file_occupancy(f)];
+        const uint32_t rank_hits = pt == ROOK ? rl.first_blocker | rl.quiet : rl.second_blocker;
+        const uint32_t file_hits = pt == ROOK ? fl.first_blocker | fl.quiet : fl.second_blocker;
+        const SquareSet hits = rank_set(r, rank_hits) | file_set(f, file_hits);
+        attacked_by_[c][pt] = attacked_by_[c][pt] | hits;
+        if (pt == ROOK) rook_reach_[c][i] = hits;
+      }
+    }
+    const Piece horse = piece(c, HORSE);
+    for (int i = 0; i < pos_.count(horse); ++i)
+      for (const BlockableStep& st : Steps.horse_moves[pos_.squares(horse)[i]])
+        if (pos_.empty(st.block)) attacked_by_[c][HORSE].add(st.to);
+    const Piece elephant = piece(c, ELEPHANT);
+    for (int i = 0; i < pos_.count(elephant); ++i)
+      for (const BlockableStep& st : Steps.elephant_moves[pos_.squares(elephant)[i]])
+        if (pos_.empty(st.block)) attacked_by_[c][ELEPHANT].add(st.to);
+    const Piece advisor = piece(c, ADVISOR);
+    for (int i = 0; i < pos_.count(advisor); ++i)
+      attacked_by_[c][ADVISOR] = attacked_by_[c][ADVISOR] | StepSet.advisor[pos_.squares(advisor)[i]];
+    const Piece soldier = piece(c, SOLDIER);
+    for (int i = 0; i < pos_.count(soldier); ++i)
+      attacked_by_[c][SOLDIER] = attacked_by_[c][SOLDIER] | StepSet.soldier[c][pos_.squares(soldier)[i]];
+    attacked_by_[c][GENERAL] = StepSet.general[pos_.general_square(c)];
+    for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1))
+      attacked_[c] = attacked_[c] | attacked_by_[c][pt];
+  }
+
+  void material_and_squares(Color c) {
+    for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1)) {
+      const Piece p = piece(c, pt);
+      for (int i = 0; i < pos_.count(p); ++i) {
+        add(c, eval::typed(eval::MATERIAL, pt));
+        add(c, eval::PST + pt * eval::PstSquares + eval::pst_index(c, pos_.squares(p)[i]));
+      }
+      phase_ += PhaseWeight[pt] * pos_.count(p);
+    }
+  }
+
+  // Rook and cannon mobility (thesis 2.3.4), and horses hemmed in by legs and guarded squares.
+  void mobility(Color c) {
+    const Color them = ~c;
+    for (PieceType pt : {ROOK, CANNON}) {
+      const Piece p = piece(c, pt);
+      for (int i = 0; i < pos_.count(p); ++i) {
+        const Square s = pos_.squares(p)[i];
+        const LineMoves& rl = RankLine[file_of(s)][pos_.rank_occupancy(rank_of(s))];
+        const LineMoves& fl = FileLine[rank_of(s)][pos_.file_occupancy(file_of(s))];
+        const int squares = std::popcount(uint32_t(rl.quiet)) + std::popcount(uint32_t(fl.quiet));
+        add(c, pt == ROOK ? eval::ROOK_MOBILITY : eval::CANNON_MOBILITY, squares);
+      }
+    }
+    const Piece horse = piece(c, HORSE);
+    for (int i = 0; i < pos_.count(horse); ++i) {
+      int safe = 0;
+      for (const BlockableStep& st : Steps.horse_moves[pos_.squares(horse)[i]]) {
+        const Piece target = pos_.piece_on(st.to);
+        if (!pos_.empty(st.block) || (target != NO_PIECE && color_of(target) == c)) continue;
+        // A square guarded by an enemy soldier, advisor or elephant is no place for a horse.
+        if (attacked_by_[them][SOLDIER].has(st.to) || attacked_by_[them][ADVISOR].has(st.to) ||
+            attacked_by_[them][ELEPHANT].has(st.to))
+          continue;
+        ++safe;
+      }
+      add(c, eval::HORSE_MOBILITY, safe);
+      if (safe == 0) add(c, eval::HORSE_TRAPPED);
+      if (safe == 1) add(c, eval::HORSE_ONE_EXIT);
+    }
+  }
+
+  int attack_force(Color c) const {
+    int units = 0;
+    for (PieceType pt : {HORSE, ROOK, CANNON}) units += AttackUnits[pt] * pos_.count(c, pt);
+    const Piece soldier = piece(c, SOLDIER);
+    for (int i = 0; i < pos_.count(soldier); ++i) units += !on_own_side(c, pos_.squares(soldier)[i]);
+    return units;
+  }
+
+  // Advisors and elephants are worth more the more the opponent can attack with (2.3.2), and
+  // their absence hurts against two rooks or two cannons (2.3.3).
+  void defenders(Color c) {
+    const Color them = ~c;
+    const int force = attack_force(them);
+    add(c, eval::ADVISOR_VS_ATTACK, pos_.count(c, ADVISOR) * force);
+    add(c, eval::ELEPHANT_VS_ATTACK, pos_.count(c, ELEPHANT) * force);
+    if (pos_.count(them, ROOK) == 2) add(c, eval::MISSING_ADVISOR_VS_ROOKS, 2 - pos_.count(c, ADVISOR));
+    if (pos_.count(them, CANNON) == 2) add(c, eval::MISSING_ELEPHANT_VS_CANNONS, 2 - pos_.count(c, ELEPHANT));
+  }
+
+  // Pieces pinned to their own general (2.3.3): by a rook or the flying general behind one
+  // piece, or two screens in front of an enemy cannon (moving either gives check).
+  void pins(Color c) {
+    const Color them = ~c;
+    const Square g = pos_.general_square(c);
+    const int f = file_of(g), r = rank_of(g);
+    scan_line(c, them, pos_.file_occupancy(f), r, RANK_NB, [f](int b) { return file_bit_square(f, b); }, true);
+    scan_line(c, them, pos_.rank_occupancy(r), f, FILE_NB, [r](int b) { return rank_bit_square(r, b); }, false);
+  }
+
+  template <typename ToSquare>
+  void scan_line(Color c, Color them, uint16_t occ, int at, int len, ToSquare sq, bool is_file) {
+    const uint32_t beyond[2] = {occ & ((1u << at) - 1), occ & ~((2u << at) - 1) & ((1u << len) - 1)};
+    for (int up = 0; up < 2; ++up) {
+      // The pieces seen from the general in this direction, nearest first.
+      Square seen[3];
+      int n = 0;
+      for (uint32_t bits = beyond[up]; bits && n < 3; ++n) {
+        const int i = up ? std::countr_zero(bits) : 31 - std::countl_zero(bits);
+        bits &= ~(1u << i);
+        seen[n] = sq(i);
+      }
+      if (n < 2) continue;
+      const Piece first = pos_.piece_on(seen[0]), second = pos_.piece_on(seen[1]);
+      if (color_of(first) != c) continue;
+      if (second == make_piece(them, ROOK) || (is_file && second == make_piece(them, GENERAL)))
+        add(c, eval::typed(eval::PINNED, type_of(first)));
+      else if (n == 3 && color_of(second) == c && pos_.piece_on(seen[2]) == make_piece(them, CANNON))
+        add(c, eval::CANNON_SCREENS);
+    }
+  }
+
+  // Cannon patterns against the enemy general: 空头炮, pressure through two screens, 沉底炮,
+  // batteries with a rook or cannon on a palace file, and cannons short of screens.
+  void cannons(Color c) {
+    const Color them = ~c;
+    const Square g = pos_.general_square(them);
+    const Piece cannon = piece(c, CANNON);
+    const int pieces_on_board = total_pieces();
+    for (int i = 0; i < pos_.count(cannon); ++i) {
+      const Square s = pos_.squares(cannon)[i];
+      if (file_of(s) == file_of(g)) {
+        const int between = pieces_between_on_file(file_of(s), rank_of(s), rank_of(g));
+        if (between == 0) add(c, eval::HOLLOW_CANNON);
+        if (between == 2) add(c, eval::CANNON_PRESSURE);
+      }
+      if (rank_of(s) == rank_of(g) && relative_rank(them, rank_of(s)) == 0) add(c, eval::BOTTOM_CANNON);
+      if (file_of(s) >= FILE_D && file_of(s) <= FILE_F && has_battery_partner(c, s))
+        add(c, eval::CANNON_BATTERY);
+      if (pieces_on_board < 12) add(c, eval::CANNON_FEW_SCREENS, 12 - pieces_on_board);
+    }
+  }
+
+  // The nearest piece in front of a cannon on its file (toward the enemy) is an own rook or
+  // cannon: a doubled battery aiming at the palace.
+  bool has_battery_partner(Color c, Square s) const {
+    const int f = file_of(s), step = c == RED ? 1 : -1;
+    for (int r = rank_of(s) + step; r >= 0 && r < RANK_NB; r += step) {
+      const Piece p = pos_.piece_on(make_square(f, r));
+      if (p == NO_PIECE) continue;
+      return p == make_piece(c, ROOK) || p == make_piece(c, CANNON);
+    }
+    return false;
+  }
+
+  int pieces_between_on_file(int f, int r1, int r2) const {
+    const int lo = std::min(r1, r2), hi = std::max(r1, r2);
+    const uint32_t between = pos_.file_occupancy(f) & ((1u << hi) - 1) & ~((2u << lo) - 1);
+    return std::popcount(between);
+  }
+
+  int total_pieces() const {
+    int n = 0;
+    for (int p = 0; p < PIECE_NB; ++p) n += pos_.count(Piece(p));
+    return n;
+  }
+
+  // Pressure on c's palace: attack units of enemy pieces that reach into it.
+  void palace_pressure(Color c) {
+    const Color them = ~c;
+    int units = 0;
+    for (PieceType pt : {ROOK, HORSE, CANNON, SOLDIER}) {
+      const Piece p = piece(them, pt);
+      for (int i = 0; i < pos_.count(p); ++i) {
+        const Square s = pos_.squares(p)[i];
+        if (reaches_palace(c, them, pt, s, i)) units += AttackUnits[pt];
+      }
+    }
+    add(c, eval::KING_ZONE + std::min(units, eval::KingZoneSlots - 1));
+  }
+
+  // `index` is the piece's index in the position's list of its kind.
+  bool reaches_palace(Color c, Color them, PieceType pt, Square s, int index) const {
+    if (pt == CANNON) {
+      // A cannon threatens along any line through the palace, screens or not.
+      const bool palace_file = file_of(s) >= FILE_D && file_of(s) <= FILE_F;
+      const bool palace_rank = relative_rank(c, rank_of(s)) <= 2;
+      return palace_file || palace_rank;
+    }
+    if (pt == SOLDIER && on_own_side(them, s)) return false;
+    // Does this piece attack a palace square? Its attack set is shared with same-type pieces,
+    // so test the squares around it instead for short-range pieces.
+    if (pt == ROOK) return !(rook_reach_[them][index] & PalaceSet[c]).empty();
+    if (pt == HORSE) {
+      for (const BlockableStep& st : Steps.horse_moves[s])
+        if (pos_.empty(st.block) && in_palace(c, st.to)) return true;
+      return false;
+    }
+    for (Square to : Steps.soldier_moves[them][s])
+      if (in_palace(c, to)) return true;
+    return false;
+  }
+
+  void soldiers(Color c) {
+    const Piece soldier = piece(c, SOLDIER);
+    for (int i = 0; i < pos_.count(soldier); ++i) {
+      const Square s = pos_.squares(soldier)[i];
+      if (on_own_side(c, s) || file_of(s) == FILE_I) continue;
+      if (pos_.piece_on(Square(s + 1)) == soldier) add(c, eval::CONNECTED_SOLDIERS);
+    }
+  }
+
+  // Pieces attacked and not defended, and pieces attacked by something cheaper (the report's
+  // threat and protection terms). The side to move can still save one; the other cannot.
+  void threats(Color c) {
+    const Color them = ~c;
+    const bool to_move = pos_.side_to_move() == c;
+    for (PieceType pt = ADVISOR; pt <= SOLDIER; pt = PieceType(pt + 1)) {
+      const Piece p = piece(c, pt);
+      for (int i = 0; i < pos_.count(p); ++i) {
+        const Square s = pos_.squares(p)[i];
+        if (!attacked_[them].has(s)) continue;
+        if (!attacked_[c].has(s)) add(c, eval::typed(to_move ? eval::HANGING_US : eval::HANGING_THEM, pt));
+        for (PieceType by = ADVISOR; by <= SOLDIER; by = PieceType(by + 1))
+          if (cheaper(by, pt) && attacked_by_[them][by].has(s)) {
+            add(c, eval::typed(eval::THREAT_BY_LESSER, pt));
+            break;
+          }
+      }
+    }
+  }
+
+  // Out of eval::ScaleNormal: how much of a lead `strong` can turn into a win.
+  int endgame_scale(Color strong) const {
+    const Color weak = ~strong;
+    const int rooks = pos_.count(strong, ROOK), horses = pos_.count(strong, HORSE);
+    const int cannons = pos_.count(strong, CANNON);
+    int soldiers = 0;  // soldiers that can still reach the enemy general's zone
+    const Piece soldier = make_piece(strong, SOLDIER);
+    for (int i = 0; i < pos_.count(soldier); ++i)
+      soldiers += relative_rank(strong, rank_of(pos_.squares(soldier)[i])) < 9;
+    const int defenders = pos_.count(weak, ADVISOR) + pos_.count(weak, ELEPHANT);
+    const int attackers = rooks + horses + cannons + soldiers;
+
+    if (attackers == 0) return 0;  // nothing that can give mate
+    if (attackers == 1) {
+      if (rooks == 1 && defenders == 4) return eval::ScaleNormal / 4;  // 单车难胜士象全
+      if ((horses == 1 || cannons == 1) && defenders >= 1) return eval::ScaleNormal / 8;
+      if (soldiers == 1 && defenders >= 2) return eval::ScaleNormal / 8;  // 单兵难胜士象
+    }
+    return eval::ScaleNormal;
+  }
+
+  const Position& pos_;
+  eval::Trace* trace_;
+  Score score_[COLOR_NB];
+  int phase_ = 0;
+  SquareSet attacked_[COLOR_NB];
+  SquareSet attacked_by_[COLOR_NB][PIECE_TYPE_NB];
+  SquareSet rook_reach_[COLOR_NB][2];  // each rook's squares, in the order of the piece list
+};
 
 }  // namespace
 
-Value evaluate(const Position& pos) {
-  Score score[COLOR_NB];
-  int phase = 0;
-  for (Color c : {RED, BLACK})
-    for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1)) {
-      const Piece p = make_piece(c, pt);
-      for (int i = 0; i < pos.count(p); ++i) score[c] += piece_square(p, pos.squares(p)[i]);
-      phase += PhaseWeight[pt] * pos.count(p);
-    }
-  const Color us = pos.side_to_move();
-  const Score s = score[us] - score[~us];
-  phase = std::min(phase, MaxPhase);
-  return (s.mg * phase + s.eg * (MaxPhase - phase)) / MaxPhase + Tempo;
+Value evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).value(); }
+
+namespace eval {
+Value evaluate_traced(const Position& pos, Trace& trace) {
+  trace = Trace{};
+  return Evaluator<true>(pos, &trace).value();
 }
+}  // namespace eval
 
 }  // namespace chuhan

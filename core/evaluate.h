@@ -1,6 +1,7 @@
 // Static evaluation: how good the position is for the side to move, in centipawns.
 #pragma once
 
+#include "eval_params.h"
 #include "position.h"
 
 namespace chuhan {
@@ -12,4 +13,21 @@ constexpr Value SeeValue[PIECE_TYPE_NB] = {0, 10000, 200, 200, 400, 900, 450, 10
 // colour-mirrored twin get the same score.
 Value evaluate(const Position& pos);
 
+namespace eval {
+
+// What the Texel tuner needs to recompute evaluate() for other weights: how many times each
+// parameter counted for each side, the game phase and the endgame scale.
+struct Trace {
+  int coefficient[COLOR_NB][PARAM_NB] = {};
+  int phase = 0;            // 0 (bare endgame) .. MaxPhase (all pieces)
+  int scale[COLOR_NB] = {};  // endgame scale, out of ScaleNormal, applied when that side leads
+};
+
+constexpr int MaxPhase = 24;
+constexpr int ScaleNormal = 64;
+
+// evaluate() with the trace filled in; returns the same value.
+Value evaluate_traced(const Position& pos, Trace& trace);
+
+}  // namespace eval
 }  // namespace chuhan

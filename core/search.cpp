@@ -77,7 +77,20 @@ int reduction(Depth depth, int move_count) {
   return (768 + Ln256[d] * Ln256[m] * 4 / 9 / 64) / 1024;
 }
 
-void Worker::clear() { history_ = History{}; }
+void Worker::clear() {
+  history_ = History{};
+  std::fill(eval_cache_.begin(), eval_cache_.end(), EvalCacheEntry{0, int16_t(VALUE_NONE)});
+}
+
+Value Worker::static_eval(const Position& pos) {
+  // The cache is indexed by the low key bits and verified by the high ones.
+  EvalCacheEntry& e = eval_cache_[pos.key() & (EvalCacheSize - 1)];
+  const uint32_t check = uint32_t(pos.key() >> 32);
+  if (e.key == check && e.value != VALUE_NONE) return e.value;
+  const Value v = evaluate(pos);
+  e = {check, int16_t(v)};
+  return v;
+}
 
 void Worker::make_move(Position& pos, Move m, StateInfo& st) {
   tt_.prefetch(pos.key_after(m));
@@ -283,7 +296,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   if (ss->in_check) {
     ss->static_eval = eval = VALUE_NONE;
   } else {
-    ss->static_eval = eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+    ss->static_eval = eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : static_eval(pos);
     // The stored search value is a better estimate when its bound allows.
     if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
       eval = tt_value;
@@ -514,7 +527,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
     ss->static_eval = VALUE_NONE;
     best_value = futility_base = -VALUE_INFINITE;
   } else {
-    ss->static_eval = best_value = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+    ss->static_eval = best_value = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : static_eval(pos);
     if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
     if (best_value >= beta) {

@@ -95,6 +95,8 @@ class Worker {
   void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count, Depth depth);
   InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
   void make_move(Position& pos, Move m, StateInfo& st);
+  // evaluate() through a small cache keyed by the position key.
+  Value static_eval(const Position& pos);
 
   TranspositionTable& tt_;
   History history_;
@@ -108,6 +110,13 @@ class Worker {
   int null_move_min_ply_ = 0;  // null move is off for the verifying side below this ply
   Color null_move_color_ = RED;
   std::vector<RootMove> root_moves_;
+
+  struct EvalCacheEntry {
+    uint32_t key;
+    int16_t value;
+  };
+  static constexpr size_t EvalCacheSize = 1 << 16;
+  std::vector<EvalCacheEntry> eval_cache_ = std::vector<EvalCacheEntry>(EvalCacheSize);
 };
 
 // Reduction (in plies) for a late move; integer-only so that it is the same on every platform.

@@ -1,0 +1,127 @@
+// Self-play data for the Texel tuner: games of Chuhan against itself at a fixed node count,
+// each starting from an opening of ../shared/data/openings.txt (both colours) followed by a
+// few random moves, written as "FEN ; result" lines (result 1 / 0.5 / 0 from Red's side).
+// Only quiet positions are kept: not in check, and the searched best move is not a capture.
+//
+//   chuhan-datagen --openings ../shared/data/openings.txt --games 2000 --nodes 6000
+//                  --seed 1 --out data.txt
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+#include "movegen.h"
+
+using namespace chuhan;
+
+namespace {
+
+struct Options {
+  std::string openings = "../shared/data/openings.txt";
+  std::string out = "selfplay.txt";
+  int games = 100;
+  uint64_t nodes = 6000;
+  int random_plies = 4;
+  unsigned seed = 1;
+};
+
+std::vector<std::string> read_openings(const std::string& path) {
+  std::vector<std::string> fens;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    const size_t sep = line.find(" ; ");
+    if (!line.empty()) fens.push_back(line.substr(0, sep));
+  }
+  return fens;
+}
+
+// One game; returns its result from Red's side and appends the quiet positions seen.
+double play_game(Engine& engine, const std::string& start, std::mt19937& rng, const Options& opt,
+                 std::vector<std::string>& positions) {
+  std::vector<std::string> moves;
+  engine.new_game();
+  if (!engine.set_position(start, moves).empty()) return -1;
+
+  // Diversity: a few random legal moves after the opening.
+  for (int i = 0; i < opt.random_plies; ++i) {
+    const auto legal = engine.legal_moves();
+    if (legal.empty()) break;
+    moves.push_back(legal[rng() % legal.size()]);
+    engine.set_position(start, moves);
+  }
+
+  int decisive_plies = 0;
+  for (int ply = 0; ply < 300; ++ply) {
+    const GameResult verdict = engine.game_result();
+    if (verdict.over())
+      return verdict.outcome == Outcome::RED_WINS ? 1.0 : verdict.outcome == Outcome::BLACK_WINS ? 0.0 : 0.5;
+
+    SearchLimits limits;
+    limits.nodes = opt.nodes;
+    SearchInfo last;
+    const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
+    if (best.move.empty()) break;
+    const bool red_to_move = engine.side_to_move() == RED;
+
+    // Adjudicate clearly decided games: a mate score, or a lead of 12 pawns for 8 plies.
+    const int red_score = red_to_move ? last.score : -last.score;
+    if (last.is_mate) return red_score > 0 ? 1.0 : 0.0;
+    decisive_plies = std::abs(last.score) > 1200 ? decisive_plies + 1 : 0;
+    if (decisive_plies >= 8) return red_score > 0 ? 1.0 : 0.0;
+
+    const std::vector<std::string> legal = engine.legal_moves();
+    const std::string fen = engine.fen();
+    Position pos;
+    StateInfo st;
+    pos.set(fen, &st);
+    if (!pos.in_check() && !pos.is_capture(parse_move_text(best.move)) && ply >= 2) positions.push_back(fen);
+
+    moves.push_back(best.move);
+    if (!engine.set_position(start, moves).empty()) break;
+  }
+  return 0.5;  // 300 plies: a draw
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string key = argv[i], value = argv[i + 1];
+    if (key == "--openings") opt.openings = value;
+    else if (key == "--out") opt.out = value;
+    else if (key == "--games") opt.games = std::atoi(value.c_str());
+    else if (key == "--nodes") opt.nodes = std::strtoull(value.c_str(), nullptr, 10);
+    else if (key == "--random-plies") opt.random_plies = std::atoi(value.c_str());
+    else if (key == "--seed") opt.seed = unsigned(std::atoi(value.c_str()));
+    else {
+      std::cerr << "unknown option " << key << "\n";
+      return 2;
+    }
+  }
+  const std::vector<std::string> openings = read_openings(opt.openings);
+  if (openings.empty()) {
+    std::cerr << "no openings in " << opt.openings << "\n";
+    return 1;
+  }
+  std::mt19937 rng(opt.seed);
+  std::ofstream out(opt.out, std::ios::app);
+  Engine engine;
+  engine.set_hash_size(16);
+  size_t written = 0;
+  for (int g = 0; g < opt.games; ++g) {
+    std::vector<std::string> positions;
+    const double result = play_game(engine, openings[rng() % openings.size()], rng, opt, positions);
+    if (result < 0) continue;
+    for (const std::string& fen : positions) out << fen << " ; " << result << "\n";
+    written += positions.size();
+    out.flush();
+    if ((g + 1) % 10 == 0) std::cerr << "games " << g + 1 << " positions " << written << "\n";
+  }
+  return 0;
+}
