@@ -14,6 +14,7 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -160,6 +161,26 @@ class EngineBinding {
     return o;
   }
 
+  // The game as set: its start FEN and its moves in ICCS.
+  std::string start_fen() const { return engine_.start_fen(); }
+  val moves() const { return string_array(engine_.moves()); }
+  // The game's moves named in `style` ("iccs" | "wxf" | "chinese"); [] for another style.
+  val move_names(const std::string& style) const { return string_array(engine_.game_move_names(style)); }
+  // A legal move of the current position named in `style`; "" if not legal or a bad style.
+  std::string move_name(const std::string& iccs, const std::string& style) const { return engine_.move_name(iccs, style); }
+  // The game as xqbase-style PGN; `tags` is an object of string headers (added or overriding).
+  std::string pgn(const val& tags) const {
+    std::map<std::string, std::string> headers;
+    if (tags.typeOf().as<std::string>() == "object" && !tags.isNull())
+      for (const std::string& key : emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", tags)))
+        headers[key] = tags[key].as<std::string>();
+    return engine_.pgn(headers);
+  }
+  // Replaces the game with the first game of a PGN text. Returns "" or what is wrong.
+  std::string load_pgn(const std::string& text) { return engine_.load_pgn(text); }
+  // Board diagram, FEN, key, side to move ("(in check)") and verdict, as the `d` command prints.
+  std::string describe() const { return engine_.describe(); }
+
   // Leaf count at `depth` (0..20) as a number, or -1 for a bad depth.
   double perft(int depth) { return depth < 0 || depth > 20 ? -1 : double(engine_.perft(depth)); }
 
@@ -204,6 +225,13 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("legalMoves", &EngineBinding::legal_moves)
       .function("gameResult", &EngineBinding::game_result)
       .function("go", &EngineBinding::go)
+      .function("startFen", &EngineBinding::start_fen)
+      .function("moves", &EngineBinding::moves)
+      .function("moveNames", &EngineBinding::move_names)
+      .function("moveName", &EngineBinding::move_name)
+      .function("pgn", &EngineBinding::pgn)
+      .function("loadPgn", &EngineBinding::load_pgn)
+      .function("describe", &EngineBinding::describe)
       .function("perft", &EngineBinding::perft)
       .function("bench", &EngineBinding::bench)
       .function("newGame", &EngineBinding::new_game)

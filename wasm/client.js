@@ -27,6 +27,7 @@ const LimitRanges = {
   movestogo: [1, 10000],
 };
 const OptionRanges = { hashMB: [1, 1024], multiPV: [1, 128], moveOverhead: [0, 5000] };
+const NotationStyles = ['iccs', 'wxf', 'chinese'];
 const StopModes = ['auto', 'shared', 'terminate'];
 // How long a shared-flag stop may take before the worker is terminated instead (the search
 // polls the flag every 1024 nodes, i.e. well under a millisecond).
@@ -235,6 +236,50 @@ class Engine {
     return this.#request('gameResult', { cmd: 'gameResult' });
   }
 
+  /** The game as set: {startFen, moves} (ICCS). */
+  game() {
+    return this.#request('game', { cmd: 'game' });
+  }
+
+  /** The game's moves named in `style`: 'iccs', 'wxf' or 'chinese' (炮二平五). */
+  moveNames(style = 'chinese') {
+    if (!NotationStyles.includes(style)) return Promise.reject(new TypeError(`moveNames: style must be one of ${NotationStyles.join(', ')}, got ${show(style)}`));
+    return this.#request('moveNames', { cmd: 'moveNames', style });
+  }
+
+  /** A legal move of the current position named in `style`; rejects if the move is not legal. */
+  moveName(iccs, style = 'chinese') {
+    if (typeof iccs !== 'string') return Promise.reject(new TypeError(`moveName: iccs must be a string such as "h2e2", got ${show(iccs)}`));
+    if (!NotationStyles.includes(style)) return Promise.reject(new TypeError(`moveName: style must be one of ${NotationStyles.join(', ')}, got ${show(style)}`));
+    return this.#request('moveName', { cmd: 'moveName', iccs, style });
+  }
+
+  /** The game as xqbase-style PGN; `tags` ({Event: '...', Red: '...'}) adds or overrides headers. */
+  pgn(tags = {}) {
+    if (tags === null || typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string'))
+      return Promise.reject(new TypeError('pgn: tags must be an object of strings such as { Red: "Chuhan" }'));
+    for (const [key, value] of Object.entries(tags))
+      if (!/^[A-Za-z0-9_]+$/.test(key) || /["\\\n\r]/.test(value))
+        return Promise.reject(new TypeError(`pgn: bad tag ${show(key)} = ${show(value)} (names are letters, digits, _; values have no quote, backslash or line break)`));
+    return this.#request('pgn', { cmd: 'pgn', tags: { ...tags } });
+  }
+
+  /**
+   * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese). Resolves
+   * with {startFen, moves}; rejects with the engine's message (the previous game stays).
+   */
+  loadPgn(text) {
+    if (typeof text !== 'string') return Promise.reject(new TypeError(`loadPgn: text must be a string, got ${show(text)}`));
+    return this.#request('loadPgn', { cmd: 'loadPgn', text }, {
+      onSuccess: (game) => (this.#position = { fen: game.startFen, moves: [...game.moves] }),
+    });
+  }
+
+  /** True when the side to move is in check. */
+  inCheck() {
+    return this.#request('inCheck', { cmd: 'inCheck' });
+  }
+
   newGame() {
     return this.#request('newGame', { cmd: 'newGame' });
   }
@@ -328,7 +373,7 @@ class Engine {
         );
       case 'result':
         return this.#settle(req, () => {
-          req.onSuccess?.();
+          req.onSuccess?.(data.value);
           req.resolve(data.value);
         });
       case 'error':

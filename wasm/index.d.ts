@@ -87,6 +87,16 @@ export interface BenchResult {
   time: number;
 }
 
+export type NotationStyle = 'iccs' | 'wxf' | 'chinese';
+
+/** A game: where it started and the moves played since. */
+export interface GameRecord {
+  /** FEN of the start position. */
+  startFen: string;
+  /** ICCS moves. */
+  moves: string[];
+}
+
 export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead';
 
 /**
@@ -113,6 +123,24 @@ export interface Engine {
   bench(): Promise<BenchResult>;
   /** The game's verdict from its whole history (mate, repetition rules, 60-move rule, material). */
   gameResult(): Promise<GameResult>;
+  /** The game as set by setPosition() or loadPgn(). */
+  game(): Promise<GameRecord>;
+  /** Names of the game's moves: 'chinese' (炮二平五, default), 'wxf' (C2=5) or 'iccs' (h2e2). */
+  moveNames(style?: NotationStyle): Promise<string[]>;
+  /** Name of a legal move of the current position; rejects if it is not legal. */
+  moveName(iccs: string, style?: NotationStyle): Promise<string>;
+  /**
+   * The game as xqbase-style PGN (`[Game "Chinese Chess"]`, `[Format "ICCS"]`, FEN when not the
+   * start position; Result from gameResult() unless given). `tags` adds or overrides headers.
+   */
+  pgn(tags?: Record<string, string>): Promise<string>;
+  /**
+   * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese); resolves
+   * with it. Rejects with the engine's message, keeping the previous game.
+   */
+  loadPgn(text: string): Promise<GameRecord>;
+  /** True when the side to move is in check. */
+  inCheck(): Promise<boolean>;
   /** Clears the hash table and search histories (the position stays). */
   newGame(): Promise<void>;
   /** hashMB 1..1024, multiPV 1..128, moveOverhead 0..5000 (ms). Kept across worker restarts. */

@@ -20,6 +20,12 @@
 //   {id, cmd:'perft', depth}                 -> {id, type:'result', value: leaves}
 //   {id, cmd:'bench', depth?}                -> {id, type:'result', value: {nodes, nps, time}}
 //   {id, cmd:'gameResult'}                   -> {id, type:'result', value: {over, result?, reason?}}
+//   {id, cmd:'game'}                         -> {id, type:'result', value: {startFen, moves}}
+//   {id, cmd:'moveNames', style}             -> {id, type:'result', value: names of the game's moves}
+//   {id, cmd:'moveName', iccs, style}        -> {id, type:'result', value: name} | error (not legal)
+//   {id, cmd:'pgn', tags?}                   -> {id, type:'result', value: PGN text}
+//   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: {startFen, moves}} | error
+//   {id, cmd:'inCheck'}                      -> {id, type:'result', value: boolean}
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
 //   {id, cmd:'setOption', name, value}       -> {id, type:'result'} (hashMB | multiPV | moveOverhead)
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance}}
@@ -109,6 +115,23 @@ export function serve(port) {
       }
       case 'gameResult':
         return { type: 'result', value: engine.gameResult() };
+      case 'game':
+        return { type: 'result', value: game() };
+      case 'moveNames':
+        return { type: 'result', value: engine.moveNames(msg.style) };
+      case 'moveName': {
+        const name = engine.moveName(msg.iccs, msg.style);
+        return name ? { type: 'result', value: name } : { type: 'error', message: `'${msg.iccs}' is not a legal move here` };
+      }
+      case 'pgn':
+        return { type: 'result', value: engine.pgn(msg.tags ?? {}) };
+      case 'loadPgn': {
+        const problem = engine.loadPgn(msg.text);
+        return problem ? { type: 'error', message: problem } : { type: 'result', value: game() };
+      }
+      case 'inCheck':
+        // Engine has no in_check(); its `d` text marks the side to move "(in check)".
+        return { type: 'result', value: /^Side to move: .*\(in check\)$/m.test(engine.describe()) };
       case 'newGame':
         engine.newGame();
         return { type: 'result' };
@@ -120,6 +143,8 @@ export function serve(port) {
         return { type: 'error', message: `unknown command '${cmd}'` };
     }
   }
+
+  const game = () => ({ startFen: engine.startFen(), moves: engine.moves() });
 
   function setOption(name, value) {
     const whole = (lo, hi) => Number.isInteger(value) && value >= lo && value <= hi;
