@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "book.h"
 #include "movegen.h"
 
 namespace chuhan {
@@ -141,6 +142,15 @@ BestMove Engine::go(const SearchLimits& limits, const std::function<void(const S
       if (std::find(banned_.begin(), banned_.end(), m) == banned_.end() &&
           (wanted.empty() || std::find(wanted.begin(), wanted.end(), m) != wanted.end()))
         root.push_back(m);
+  }
+
+  if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 && banned_.empty() &&
+      limits.searchmoves.empty()) {
+    if (const Move m = book::pick(game_->pos, book_random_()); m != MOVE_NONE) {
+      worker_.stop = false;
+      worker_.pondering = false;
+      return {move_to_string(m), "", true};
+    }
   }
 
   const search::Result r = worker_.run(game_->pos, l, root, move_overhead_,

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct SearchInfo {
 struct BestMove {
   std::string move;    // ICCS, empty when the side to move has no legal move
   std::string ponder;  // expected reply, may be empty
+  bool book = false;   // chosen from the opening book, without a search
 };
 
 class Engine {
@@ -96,6 +98,13 @@ class Engine {
   void clear_hash();
   void set_multipv(int lines) { multipv_ = std::max(1, std::min(lines, 128)); }
   void set_move_overhead(int ms) { move_overhead_ = std::max(0, std::min(ms, 5000)); }
+  // With the book on, go() answers a position of the opening book (core/book.h) at once with
+  // a weighted random book move, unless the search is infinite, pondering, a mate search,
+  // MultiPV, or restricted by banned or search moves. Off by default: GUIs bring their own.
+  void set_own_book(bool on) { own_book_ = on; }
+  bool own_book() const { return own_book_; }
+  // Makes the book's random choices repeatable (tests).
+  void seed_book(uint64_t seed) { book_random_.seed(seed); }
   int hash_size() const { return hash_mb_; }
 
   // Leaf count at `depth`; `per_move`, if given, receives each root move's count (divide).
@@ -122,6 +131,8 @@ class Engine {
   int hash_mb_ = TranspositionTable::DefaultSizeMB;
   int multipv_ = 1;
   int move_overhead_ = 10;
+  bool own_book_ = false;
+  std::mt19937_64 book_random_{uint64_t(std::random_device{}())};
 };
 
 // UCI-style score text: "cp 35" or "mate -3".

@@ -128,6 +128,7 @@ void ProtocolLoop::cmd_uci() {
   say("option name MultiPV type spin default 1 min 1 max 128");
   say("option name Move Overhead type spin default 10 min 0 max 5000");
   say("option name Ponder type check default false");
+  say("option name OwnBook type check default false");
   say("uciok");
 }
 
@@ -138,6 +139,7 @@ void ProtocolLoop::cmd_ucci() {
   say("option usemillisec type check default false");
   say("option hashsize type spin min 1 max " + std::to_string(TranspositionTable::MaxSizeMB) +
       " default " + std::to_string(TranspositionTable::DefaultSizeMB));
+  say("option usebook type check default false");
   say("option newgame type button");
   say("ucciok");
 }
@@ -165,6 +167,9 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
     engine_.set_move_overhead(int(n));
   } else if (key == "ponder") {
     if (value != "true" && value != "false") return error("Ponder must be true or false");
+  } else if (key == "ownbook") {
+    if (value != "true" && value != "false") return error("OwnBook must be true or false");
+    engine_.set_own_book(value == "true");
   } else {
     error("unknown option '" + name + "'");
   }
@@ -185,7 +190,10 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
     engine_.set_hash_size(int(n));
   } else if (name == "newgame" || name == "clearhash") {
     engine_.new_game();
-  } else if (name == "batch" || name == "debug" || name == "ponder" || name == "usebook" ||
+  } else if (name == "usebook") {
+    if (value != "true" && value != "false") return error("usebook must be true or false");
+    engine_.set_own_book(value == "true");
+  } else if (name == "batch" || name == "debug" || name == "ponder" ||
              name == "useegtb" || name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
              name == "promotion" || name == "idle" || name == "pruning" || name == "knowledge" ||
              name == "randomness" || name == "style" || name == "threads" || name == "drawmoves" ||
@@ -353,6 +361,7 @@ void ProtocolLoop::start_search(const SearchLimits& limits) {
     // Accept commands again before announcing the move: a GUI answers bestmove at once. They
     // first join this thread, so nothing is printed before the bestmove line.
     searching_ = false;
+    if (best.book) say(ucci ? "info book move " + best.move : "info string book move " + best.move);
     if (best.move.empty())
       say(ucci ? "nobestmove" : "bestmove (none)");
     else

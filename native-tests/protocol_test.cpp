@@ -18,8 +18,18 @@ TEST(Protocol, UciHandshakeListsOptions) {
   const std::string out = run_engine("uci\nisready\nquit\n");
   for (const char* expected : {"id name Chuhan", "option name Hash type spin", "option name Clear Hash type button",
                                "option name MultiPV", "option name Move Overhead", "option name Ponder",
+                               "option name OwnBook type check default false",
                                "uciok", "readyok"})
     EXPECT_TRUE(has(out, expected)) << expected << "\n" << out;
+}
+
+TEST(Protocol, OwnBookAnswersOpeningsWithoutSearching) {
+  const std::string out = run_engine("setoption name OwnBook value true\nposition startpos\ngo movetime 5000\n");
+  EXPECT_TRUE(has(out, "info string book move ")) << out;
+  EXPECT_FALSE(has(out, "info depth")) << out;
+  EXPECT_EQ(count_of(out, "bestmove "), 1u) << out;
+  const std::string ucci = run_engine("ucci\nsetoption usebook true\nposition startpos\ngo depth 8\n");
+  EXPECT_TRUE(has(ucci, "info book move ")) << ucci;
 }
 
 TEST(Protocol, SearchPrintsInfoAndBestMove) {

@@ -1,0 +1,99 @@
+// The opening book: sound lines, found by position, weighted choices, used only when asked.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <deque>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "book.h"
+#include "engine.h"
+#include "movegen.h"
+
+namespace chuhan::test {
+namespace {
+
+TEST(Book, EveryLineIsLegalFromTheStartAndInBook) {
+  ASSERT_GE(book::lines().size(), 15u);
+  for (const book::Line& line : book::lines()) {
+    std::deque<StateInfo> states(1);
+    Position pos;
+    pos.set(Position::StartFen, &states.back());
+    std::istringstream in(line.moves);
+    for (std::string text; in >> text;) {
+      Move move = MOVE_NONE;
+      for (Move m : MoveList<LEGAL>(pos))
+        if (move_to_string(m) == text) move = m;
+      ASSERT_NE(move, MOVE_NONE) << text << " in " << line.moves;
+      // Each position on the line offers the line's move.
+      bool offered = false;
+      for (const book::Candidate& c : book::probe(pos)) offered |= c.move == move;
+      EXPECT_TRUE(offered) << text << " in " << line.moves;
+      states.emplace_back();
+      pos.do_move(move, states.back());
+    }
+  }
+}
+
+TEST(Book, StartPositionPrefersTheCentralCannonAndMirrorsAreRarer) {
+  std::deque<StateInfo> states(1);
+  Position pos;
+  pos.set(Position::StartFen, &states.back());
+  int central = 0, mirrored_central = 0, total = 0;
+  for (const book::Candidate& c : book::probe(pos)) {
+    total += c.weight;
+    if (move_to_string(c.move) == "h2e2") central = c.weight;
+    if (move_to_string(c.move) == "b2e2") mirrored_central = c.weight;
+  }
+  EXPECT_GT(central, total / 2);
+  EXPECT_EQ(central, 4 * mirrored_central);
+}
+
+TEST(Book, PicksFollowTheWeightsAndLeaveTheBookLater) {
+  std::deque<StateInfo> states(1);
+  Position pos;
+  pos.set(Position::StartFen, &states.back());
+  std::set<std::string> seen;
+  for (uint64_t r = 0; r < 400; ++r) seen.insert(move_to_string(book::pick(pos, r * 7919)));
+  EXPECT_GE(seen.size(), 6u);  // variety
+  EXPECT_TRUE(seen.count("h2e2"));
+
+  // A position far from theory is out of book.
+  Position other;
+  states.emplace_back();
+  other.set("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1", &states.back());
+  EXPECT_TRUE(book::probe(other).empty());
+  EXPECT_EQ(book::pick(other, 1), MOVE_NONE);
+}
+
+TEST(Book, EngineUsesItOnlyWhenAskedAndNotForAnalysis) {
+  Engine engine;
+  SearchLimits limits;
+  limits.depth = 3;
+  EXPECT_FALSE(engine.go(limits).book);  // off by default
+
+  engine.set_own_book(true);
+  engine.seed_book(42);
+  const BestMove from_book = engine.go(limits);
+  EXPECT_TRUE(from_book.book);
+  const auto legal = engine.legal_moves();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), from_book.move), legal.end());
+
+  // Analysis (infinite, until stop) always searches.
+  SearchLimits analysis;
+  analysis.infinite = true;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    engine.stop();
+  });
+  EXPECT_FALSE(engine.go(analysis).book);
+  stopper.join();
+
+  // Transposition: the line's position reached by another move order is still in book.
+  ASSERT_EQ(engine.set_position("startpos", {"c3c4", "h9g7", "b0c2", "g6g5"}), "");
+  EXPECT_TRUE(engine.go(limits).book);
+}
+
+}  // namespace
+}  // namespace chuhan::test
