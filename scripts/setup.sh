@@ -11,7 +11,9 @@ need g++
 need make
 need libgtest-dev
 need emscripten
-if [ "${CHUHAN_SKIP_BROWSER:-}" != 1 ]; then need chromium; fi
+# Headless Chromium for the browser tests, and a CJK font so that its screenshots of the board
+# show the pieces' Chinese characters.
+if [ "${CHUHAN_SKIP_BROWSER:-}" != 1 ]; then need chromium; need fonts-wqy-microhei; fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"

@@ -2,7 +2,8 @@
 # Everything `npm test` runs: set up, build native, run the GoogleTest suite, build the
 # WebAssembly module, run the JS tests: wasm/test/ (the API under Node worker_threads, the bench
 # signature against the native binary, and the packed npm package built by Vite in headless
-# Chromium; CHUHAN_SKIP_BROWSER=1 skips the browser part) and scripts/tests/.
+# Chromium; CHUHAN_SKIP_BROWSER=1 skips the browser part), www/test/ (the web app: its pure
+# modules under Node, the served app in headless Chromium) and scripts/tests/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,5 +21,5 @@ bash scripts/build-wasm.sh
 
 echo "== JS tests"
 shopt -s nullglob
-js_tests=(wasm/test/*.test.mjs scripts/tests/*.test.mjs)
+js_tests=(wasm/test/*.test.mjs www/test/*.test.mjs scripts/tests/*.test.mjs)
 node --test --test-reporter=spec "${js_tests[@]}"

@@ -1,0 +1,33 @@
+// Formatting search reports for the analysis panel. Pure functions: the text depends only on the
+// report, the side to move of the searched position and the language (i18n.js).
+import { t } from './i18n.js';
+
+/**
+ * The score from Red's point of view: {cp} -> "+0.35" (pawns) style "+35", {mate} -> "红 mate in 3".
+ * `side` is the side to move of the searched position ('w' | 'b'); the engine reports from it.
+ */
+export function scoreText(score, side) {
+  if (!score) return '';
+  const sign = side === 'b' ? -1 : 1;
+  if (typeof score.mate === 'number') {
+    const winnerIsMover = score.mate > 0;
+    const redWins = (side === 'w') === winnerIsMover;
+    const n = Math.abs(score.mate);
+    return `${redWins ? t('redWins') : t('blackWins')}: ${t('mateIn', { n })}`;
+  }
+  const cp = sign * score.cp;
+  return cp > 0 ? `+${cp}` : String(cp);
+}
+
+/** Nodes per second as "850 k/s" or "1.2 M/s". */
+export function npsText(nps) {
+  if (!Number.isFinite(nps)) return '';
+  if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)} M/s`;
+  if (nps >= 1e3) return `${Math.round(nps / 1e3)} k/s`;
+  return `${nps}/s`;
+}
+
+/** The principal variation, at most `max` moves, in ICCS. */
+export function pvText(pv, max = 12) {
+  return (pv ?? []).slice(0, max).join(' ') + ((pv?.length ?? 0) > max ? ' …' : '');
+}

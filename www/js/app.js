@@ -1,0 +1,243 @@
+// The app page (index.html): the play controller plus the controls, the move list, the analysis
+// panel, FEN/PGN records, language, local saving and the service worker.
+import * as G from './game.js';
+import { BoardCss } from './board.js';
+import { PlayController } from './controller.js';
+import { firstSession } from './engine.js';
+import { Languages, language, outcomeText, preferredLanguage, setLanguage, t, translate } from './i18n.js';
+import { Levels } from './levels.js';
+import { npsText, pvText, scoreText } from './analysis.js';
+import { sideToMove } from './fen.js';
+import { loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
+
+const $ = (id) => document.getElementById(id);
+
+// The engine started loading in boot.js (the same session).
+const session = firstSession();
+
+const style = document.createElement('style');
+style.textContent = BoardCss;
+document.head.appendChild(style);
+
+const settings = loadSettings();
+setLanguage(preferredLanguage(settings.lang, navigator.language));
+
+const controller = new PlayController($('board'), { game: loadGame() ?? G.createGame(), flipped: !!settings.flipped, label: t('board') });
+window.chuhan = controller; // for the console and the tests
+
+// ---- controls ----
+
+function fillLevels() {
+  const select = $('level');
+  select.textContent = '';
+  for (const { level, name } of Levels) {
+    const option = document.createElement('option');
+    option.value = String(level);
+    option.textContent = `${level} · ${name[language()]}`;
+    select.appendChild(option);
+  }
+  select.value = String(controller.game.level);
+}
+
+function applyLanguage() {
+  translate(document);
+  fillLevels();
+  $('lang').textContent = t('language');
+  controller.board.setLabel(t('board'));
+  render();
+}
+
+$('lang').addEventListener('click', () => {
+  setLanguage(Languages.find((l) => l !== language()));
+  settings.lang = language();
+  saveSettings(settings);
+  applyLanguage();
+});
+
+const report = (promise) => promise.catch((e) => showNotice(e.message));
+
+$('undo').addEventListener('click', () => report(controller.undo()));
+$('redo').addEventListener('click', () => report(controller.redo()));
+$('hint').addEventListener('click', () => report(controller.hint()));
+$('resign').addEventListener('click', () => report(controller.resign()));
+$('flip').addEventListener('click', () => {
+  controller.flip();
+  settings.flipped = controller.board.flipped;
+  saveSettings(settings);
+});
+$('analysis').addEventListener('change', (e) => {
+  settings.analysis = e.target.checked;
+  saveSettings(settings);
+  report(controller.setAnalysis(e.target.checked));
+});
+$('level').addEventListener('change', (e) => controller.setLevel(Number(e.target.value)));
+$('new-game').addEventListener('submit', (e) => {
+  e.preventDefault();
+  report(controller.newGame({ human: $('side').value, level: Number($('level').value) }));
+});
+
+$('nav-start').addEventListener('click', () => controller.view(0));
+$('nav-prev').addEventListener('click', () => controller.view(G.shownPlies(controller.game) - 1));
+$('nav-next').addEventListener('click', () => controller.view(G.shownPlies(controller.game) + 1));
+$('nav-live').addEventListener('click', () => controller.view(controller.game.plies.length));
+$('move-list').addEventListener('click', (e) => {
+  const button = e.target.closest('button[data-ply]');
+  if (button) controller.view(Number(button.dataset.ply));
+});
+
+$('load-fen').addEventListener('click', () =>
+  controller.loadFen($('fen').value).catch((e) => showNotice(t('badFen', { error: e.message.replace(/^setPosition: /, '') }))),
+);
+$('fen').addEventListener('keydown', (e) => e.key === 'Enter' && $('load-fen').click());
+$('copy-fen').addEventListener('click', async () => {
+  $('fen').select();
+  await navigator.clipboard?.writeText($('fen').value).catch(() => {});
+});
+$('export-pgn').addEventListener('click', async () => {
+  const text = await controller.exportPgn();
+  $('pgn').value = text;
+  const link = $('download-pgn');
+  if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  link.hidden = false;
+});
+$('import-pgn').addEventListener('click', () =>
+  controller.loadPgn($('pgn').value).catch((e) => showNotice(t('badPgn', { error: e.message.replace(/^loadPgn: /, '') }))),
+);
+
+// Keyboard shortcuts outside text fields: ←/→ step through the game, Home/End.
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, textarea, select, svg') || e.altKey || e.ctrlKey || e.metaKey) return;
+  const n = G.shownPlies(controller.game);
+  const keys = { ArrowLeft: n - 1, ArrowRight: n + 1, Home: 0, End: controller.game.plies.length };
+  if (e.key in keys) {
+    e.preventDefault();
+    controller.view(keys[e.key]);
+  }
+});
+
+// ---- rendering ----
+
+let noticeTimer = 0;
+function showNotice(text) {
+  $('notice').textContent = text;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => ($('notice').textContent = ''), 4000);
+}
+
+function renderStatus() {
+  const { game } = controller;
+  const outcome = controller.outcome;
+  $('result').hidden = !outcome;
+  $('result').textContent = outcome ? outcomeText(outcome) : '';
+  let status;
+  if (!controller.ready) status = t('loading');
+  else if (!G.isLive(game)) status = t('viewing', { n: G.shownPlies(game) });
+  else if (outcome) status = '';
+  else if (controller.canMove && game.human !== 'both') status = t('yourMove') + (controller.status?.check ? ` ${t('check')}` : '');
+  else status = (G.sideToMove(game) === 'w' ? t('redToMove') : t('blackToMove')) + (controller.status?.check ? ` ${t('check')}` : '');
+  $('status').textContent = status;
+  $('thinking').hidden = !controller.thinking;
+}
+
+function renderControls() {
+  const { game, ready } = controller;
+  const busyOrDone = !ready || !!controller.outcome;
+  $('undo').disabled = !ready || !G.canUndo(game);
+  $('redo').disabled = !ready || !G.canRedo(game);
+  $('hint').disabled = !controller.canMove;
+  $('resign').disabled = busyOrDone || !G.isLive(game);
+  for (const id of ['load-fen', 'import-pgn', 'export-pgn']) $(id).disabled = !ready;
+  $('analysis').checked = controller.analysisMode;
+  $('level').value = String(game.level);
+  $('side').value = game.human;
+  const n = G.shownPlies(game);
+  $('nav-start').disabled = $('nav-prev').disabled = n === 0;
+  $('nav-next').disabled = $('nav-live').disabled = G.isLive(game);
+  const fen = G.shown(game).fen;
+  if (document.activeElement !== $('fen')) $('fen').value = fen;
+}
+
+let renderedMoves = '';
+function renderMoves() {
+  const { game } = controller;
+  const current = G.shownPlies(game);
+  const key = JSON.stringify([game.plies.map((p) => p.move), current, language()]);
+  if (key === renderedMoves) return;
+  renderedMoves = key;
+  const list = $('move-list');
+  list.textContent = '';
+  const cell = (c) => {
+    if (!c) return document.createElement('span');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.ply = String(c.ply);
+    button.dataset.move = c.move;
+    if (c.ply === current) button.setAttribute('aria-current', 'true');
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = c.name;
+    const iccs = document.createElement('span');
+    iccs.className = 'iccs';
+    iccs.textContent = c.move;
+    button.append(name, iccs);
+    return button;
+  };
+  for (const row of G.moveRows(game)) {
+    const li = document.createElement('li');
+    const number = document.createElement('span');
+    number.className = 'number';
+    number.textContent = `${row.number}.`;
+    li.append(number, cell(row.red), cell(row.black));
+    list.appendChild(li);
+  }
+  const active = list.querySelector('[aria-current="true"]');
+  (active ?? list.lastElementChild)?.scrollIntoView?.({ block: 'nearest' });
+}
+
+function renderInfo() {
+  const info = controller.info;
+  const side = sideToMove(controller.status?.fen ?? controller.game.startFen);
+  $('info-score').textContent = info ? scoreText(info.score, side) : '–';
+  $('info-depth').textContent = info ? String(info.depth) : '–';
+  $('info-nps').textContent = info ? npsText(info.nps) : '–';
+  $('info-pv').textContent = info ? pvText(info.pv) : '';
+  $('hint-text').textContent = controller.hint ? t('hintIs', { name: `${controller.hint.name} (${controller.hint.move})` }) : '';
+}
+
+let lastMessageAt = 0;
+function render() {
+  renderStatus();
+  renderControls();
+  renderMoves();
+  renderInfo();
+  if (controller.message && controller.message.at !== lastMessageAt) {
+    lastMessageAt = controller.message.at;
+    showNotice(t(controller.message.key, controller.message.params));
+  }
+}
+
+controller.addEventListener('change', () => {
+  render();
+  saveGame(controller.game);
+});
+controller.addEventListener('info', renderInfo);
+
+applyLanguage();
+
+controller
+  .connect(session)
+  .then(() => {
+    // Playable: the engine knows the position and its legal moves.
+    window.chuhanReadyMs = performance.now();
+    document.body.dataset.ready = 'true';
+    if (settings.analysis) controller.setAnalysis(true);
+  })
+  .catch((e) => {
+    $('status').textContent = e.message;
+    console.error(e);
+  });
+
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch((e) => console.warn('chuhan: no offline support:', e.message));
+}

@@ -1,0 +1,357 @@
+// Playing a game: the game state (game.js), the board (board.js + input.js) and the engine
+// (engine.js) put together. Used by the app (app.js) and the embeddable element
+// (chuhan-board.js), which add their own controls and listen for events:
+//   'change'  anything shown changed (the game, the engine's status, thinking, the hint, ...)
+//   'info'    a search report while the engine thinks or analyses (detail: SearchInfo)
+//   'move'    a move was played (detail: {move, name, by: 'human' | 'engine'})
+//   'gameover' the game ended (detail: {result, reason})
+//
+// Concurrency: actions run one at a time (a queue). Each action first halts any search — the
+// engine's own move, a hint or the analysis — and invalidates its result with a token, so a
+// move from an abandoned search is never played.
+import * as G from './game.js';
+import { BoardView } from './board.js';
+import { attachInput } from './input.js';
+import { HintLimits, limitsFor } from './levels.js';
+
+// A crash while thinking is retried this many times in a row before giving up on that move.
+const MaxEngineRetries = 2;
+
+export class PlayController extends EventTarget {
+  game;
+  board;
+  status = null; // the engine's view of the live position: {fen, legalMoves, result, check}
+  ready = false; // the engine answered once
+  thinking = null; // null | 'move' | 'hint'
+  analysing = false;
+  info = null; // the latest search report
+  hint = null; // {move, name}
+  message = null; // {key, params} of the latest notice (i18n keys)
+  #engine = null;
+  #input;
+  #queue = Promise.resolve();
+  #token = 0;
+  #search = null; // the running go() promise
+  #analysis = false; // analysis mode wanted
+  #retries = 0;
+  #reportedOver = false;
+
+  /** Shows `game` on a board in `boardHost` at once; the engine joins with connect(). */
+  constructor(boardHost, { game = G.createGame(), flipped = false, label } = {}) {
+    super();
+    this.game = game;
+    this.board = new BoardView(boardHost, { flipped, label });
+    this.#input = attachInput(this.board, {
+      legalMoves: () => (this.canMove ? this.status.legalMoves : []),
+      onMove: (move) => this.humanMove(move),
+      onRefused: () => this.#notify({ key: 'illegalMove' }),
+    });
+    this.#render(false);
+  }
+
+  /** Starts using the engine session (a promise of EngineSession); loads the game into it. */
+  connect(sessionPromise) {
+    return this.#enqueue(async () => {
+      this.#engine = await sessionPromise;
+      try {
+        this.status = await this.#engine.load(this.game.startFen, G.moves(this.game));
+      } catch (e) {
+        // A saved game the engine does not accept (damaged storage): start afresh.
+        console.warn('chuhan: the saved game could not be restored:', e.message);
+        this.game = G.createGame({ human: this.game.human, level: this.game.level });
+        this.status = await this.#engine.load(this.game.startFen, []);
+      }
+      this.ready = true;
+      this.#render(false);
+      this.#continue();
+    });
+  }
+
+  // ---- what the UI reads ----
+
+  /** The game's end ({result, reason}) or null. */
+  get outcome() {
+    return this.status ? G.outcome(this.game, this.status.result) : this.game.resigned ? G.outcome(this.game, null) : null;
+  }
+
+  /** Whether the person can move on the board now. */
+  get canMove() {
+    return this.ready && !this.thinking && G.isLive(this.game) && G.isHumanTurn(this.game) && !this.outcome;
+  }
+
+  // ---- actions ----
+
+  humanMove(move) {
+    return this.#enqueue(async () => {
+      if (!this.canMove || !this.status.legalMoves.includes(move)) return this.#notify({ key: 'illegalMove' });
+      await this.#halt();
+      await this.#play(move, 'human');
+    });
+  }
+
+  /** A new game; `human` 'w' | 'b' | 'both', `startFen` defaults to the start position. */
+  newGame({ human = this.game.human, level = this.game.level, startFen } = {}) {
+    return this.#enqueue(async () => {
+      await this.#halt();
+      const game = G.createGame({ human, level, startFen });
+      await this.#engine.client.newGame();
+      this.status = await this.#engine.load(game.startFen, []);
+      this.game = game;
+      this.#afterChange(false);
+    });
+  }
+
+  /** A new game from a FEN (the engine judges it); rejects with the engine's message. */
+  loadFen(fen) {
+    return this.#enqueue(async () => {
+      await this.#halt();
+      const status = await this.#engine.load(fen.trim(), []).catch(async (e) => {
+        await this.#reload();
+        throw e;
+      });
+      this.game = G.createGame({ human: this.game.human, level: this.game.level, startFen: status.fen });
+      this.status = status;
+      this.#afterChange(false);
+    });
+  }
+
+  /**
+   * Replaces the game with a PGN game, to study: both sides are then played by the person (the
+   * engine does not jump in). Rejects with the engine's message; the game stays.
+   */
+  loadPgn(text) {
+    return this.#enqueue(async () => {
+      await this.#halt();
+      let record;
+      try {
+        record = await this.#engine.readPgn(text);
+      } catch (e) {
+        await this.#reload();
+        throw e;
+      }
+      let game = G.createGame({ human: 'both', level: this.game.level, startFen: record.startFen });
+      record.moves.forEach((move, i) => (game = G.play(game, { move, name: record.names[i], fen: record.fens[i], check: record.checks[i] })));
+      this.game = game;
+      this.status = await this.#engine.status();
+      this.#afterChange(false);
+    });
+  }
+
+  /** The game as PGN text (xqbase style), with player names and the date. */
+  exportPgn() {
+    return this.#enqueue(async () => {
+      const engineName = 'Chuhan';
+      const person = 'Player';
+      const d = new Date();
+      const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+      const tags = { Event: 'Chuhan', Date: date, Red: this.game.human === 'b' ? engineName : person, Black: this.game.human === 'w' ? engineName : person };
+      if (this.game.resigned) tags.Result = this.game.resigned === 'w' ? '0-1' : '1-0';
+      return this.#engine.pgn(tags);
+    });
+  }
+
+  undo() {
+    return this.#replace(G.undo);
+  }
+
+  redo() {
+    return this.#replace(G.redo);
+  }
+
+  resign() {
+    return this.#enqueue(async () => {
+      if (!this.ready || this.outcome) return;
+      await this.#halt();
+      this.game = G.resign(this.game);
+      this.#afterChange(false);
+    });
+  }
+
+  /** Shows the position after `n` plies (the engine keeps thinking on the live one). */
+  view(n) {
+    this.game = G.view(this.game, n);
+    this.#input.clear();
+    this.#render(false);
+  }
+
+  setLevel(level) {
+    this.game = G.setLevel(this.game, level);
+    this.#emit('change');
+  }
+
+  flip(flipped = !this.board.flipped) {
+    this.board.setFlipped(flipped);
+    this.#emit('change');
+  }
+
+  /** Shows the engine's best move for the person as an arrow. */
+  hint() {
+    return this.#enqueue(async () => {
+      if (!this.canMove) return;
+      await this.#halt();
+      const token = this.#token;
+      this.thinking = 'hint';
+      this.#emit('change');
+      try {
+        const move = await this.#searchWith(HintLimits, token);
+        if (token !== this.#token || !move) return;
+        this.hint = { move, name: await this.#engine.moveName(move) };
+      } finally {
+        if (token === this.#token) this.thinking = null;
+      }
+      this.board.setHint(this.hint.move);
+      this.#emit('change');
+      this.#continue();
+    });
+  }
+
+  /** Analysis mode: the engine keeps searching the live position while it is the person's turn. */
+  setAnalysis(on) {
+    this.#analysis = !!on;
+    return this.#enqueue(async () => {
+      if (!this.#analysis) await this.#halt();
+      this.#continue();
+      this.#emit('change');
+    });
+  }
+
+  get analysisMode() {
+    return this.#analysis;
+  }
+
+  // ---- internals ----
+
+  #enqueue(fn) {
+    const run = this.#queue.then(fn);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  #replace(change) {
+    return this.#enqueue(async () => {
+      const next = change(this.game);
+      if (next === this.game || !this.ready) return;
+      await this.#halt();
+      this.status = await this.#engine.load(next.startFen, G.moves(next));
+      this.game = next;
+      this.#afterChange(false);
+    });
+  }
+
+  // Stops any search and makes its result stale.
+  async #halt() {
+    this.#token++;
+    this.hint = null;
+    this.board.setHint(null);
+    if (this.#search) {
+      const search = this.#search;
+      await this.#engine.stop();
+      await search.catch(() => {});
+    }
+    this.thinking = null;
+    this.analysing = false;
+  }
+
+  // Puts the engine back on the live game (after a refused load).
+  async #reload() {
+    this.status = await this.#engine.load(this.game.startFen, G.moves(this.game));
+  }
+
+  // Plays a legal move of the live position (the engine is on it).
+  async #play(move, by) {
+    const name = await this.#engine.moveName(move);
+    const status = await this.#engine.load(this.game.startFen, [...G.moves(this.game), move]);
+    this.game = G.play(this.game, { move, name, fen: status.fen, check: status.check });
+    this.status = status;
+    this.#emit('move', { move, name, by });
+    this.#afterChange(true);
+  }
+
+  #afterChange(animate) {
+    this.#input.clear();
+    this.#reportedOver = this.#reportedOver && !!this.outcome;
+    this.#render(animate);
+    this.#continue();
+  }
+
+  // What happens next: the engine's move, the analysis, or nothing.
+  #continue() {
+    if (!this.ready || this.#search || this.outcome) return this.#reportOutcome();
+    if (!G.isHumanTurn(this.game)) return this.#engineMove();
+    if (this.#analysis) this.#analyse();
+  }
+
+  #reportOutcome() {
+    const outcome = this.outcome;
+    if (outcome && !this.#reportedOver) {
+      this.#reportedOver = true;
+      this.#emit('gameover', outcome);
+    }
+  }
+
+  // Runs go() with a token: reports reach the UI only while the token is current.
+  #searchWith(limits, token) {
+    const search = this.#engine.think(limits, (info) => {
+      if (token !== this.#token) return;
+      this.info = info;
+      this.#emit('info', info);
+    });
+    this.#search = search;
+    const clear = () => this.#search === search && (this.#search = null);
+    search.then(clear, clear);
+    return search;
+  }
+
+  #engineMove() {
+    const token = this.#token;
+    this.thinking = 'move';
+    this.#emit('change');
+    this.#searchWith(limitsFor(this.game.level), token).then(
+      (move) =>
+        this.#enqueue(async () => {
+          if (token !== this.#token) return;
+          this.thinking = null;
+          this.#retries = 0;
+          if (move) await this.#play(move, 'engine');
+          else this.#emit('change');
+        }),
+      (error) =>
+        this.#enqueue(async () => {
+          if (token !== this.#token) return;
+          this.thinking = null;
+          // The worker died and was restarted by the client, which restored the game.
+          this.#notify({ key: 'engineRestarted' }, error);
+          if (++this.#retries <= MaxEngineRetries) {
+            await this.#reload();
+            this.#continue();
+          } else this.#emit('change');
+        }),
+    );
+  }
+
+  #analyse() {
+    const token = this.#token;
+    this.analysing = true;
+    this.info = null;
+    this.#emit('change');
+    this.#searchWith({ infinite: true }, token).catch((error) => {
+      if (token === this.#token) this.#notify({ key: 'engineRestarted' }, error);
+    });
+  }
+
+  #render(animate) {
+    const shown = G.shown(this.game);
+    this.board.setPosition(shown.fen, { lastMove: shown.lastMove, check: shown.check, animate });
+    this.#emit('change');
+  }
+
+  #notify(message, error) {
+    if (error) console.warn('chuhan:', error.message);
+    this.message = { ...message, at: Date.now() };
+    this.#emit('change');
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}

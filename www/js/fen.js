@@ -1,0 +1,80 @@
+// Reading a FEN for drawing: piece placement and side to move only. No rules live here — legal
+// moves, check and results come from the engine; this module only says which piece stands where.
+//
+// Squares use ICCS names: files a–i from Red's left, ranks 0–9 from Red's back rank ("h2").
+
+export const StartFen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+export const Files = 'abcdefghi';
+
+/** "h2" for file 7, rank 2. */
+export function squareName(file, rank) {
+  return Files[file] + rank;
+}
+
+/** {file, rank} of a square name, or null. */
+export function parseSquare(name) {
+  if (typeof name !== 'string' || !/^[a-i][0-9]$/.test(name)) return null;
+  return { file: Files.indexOf(name[0]), rank: Number(name[1]) };
+}
+
+/** Every square name, rank 9 (Black's back rank) first, each rank from file a. */
+export const AllSquares = Array.from({ length: 90 }, (_, i) => squareName(i % 9, 9 - Math.floor(i / 9)));
+
+// E (elephant) and H (horse) are accepted on input, as in ElephantEye and xqbase FENs.
+const Aliases = { e: 'b', h: 'n' };
+
+/**
+ * Map from square name to FEN letter (K A B N R C P, Red upper case) of the FEN's placement field,
+ * or null when the field is not 10 ranks of 9 squares.
+ */
+export function parsePlacement(fen) {
+  const rows = String(fen).trim().split(/\s+/)[0].split('/');
+  if (rows.length !== 10) return null;
+  const board = new Map();
+  for (let i = 0; i < 10; i++) {
+    const rank = 9 - i;
+    let file = 0;
+    for (const ch of rows[i]) {
+      if (/[1-9]/.test(ch)) {
+        file += Number(ch);
+      } else {
+        const lower = ch.toLowerCase();
+        const letter = Aliases[lower] ?? lower;
+        if (!'kabnrcp'.includes(letter) || file > 8) return null;
+        board.set(squareName(file, rank), ch === lower ? letter : letter.toUpperCase());
+        file++;
+      }
+    }
+    if (file !== 9) return null;
+  }
+  return board;
+}
+
+/** 'w' (Red) or 'b' (Black) to move; 'r' counts as Red. */
+export function sideToMove(fen) {
+  const side = String(fen).trim().split(/\s+/)[1];
+  return side === 'b' ? 'b' : 'w';
+}
+
+/** The FEN's move number (field 6), 1 when absent. */
+export function moveNumber(fen) {
+  const n = Number(String(fen).trim().split(/\s+/)[5]);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/** 'w' for a Red piece letter, 'b' for a Black one. */
+export function pieceSide(letter) {
+  return letter === letter.toUpperCase() ? 'w' : 'b';
+}
+
+/** The two squares of an ICCS move: "h2e2" -> ["h2", "e2"]. */
+export function moveSquares(move) {
+  return [move.slice(0, 2), move.slice(2, 4)];
+}
+
+/** Square of the general of `side` in a placement map, or null. */
+export function generalSquare(board, side) {
+  const general = side === 'w' ? 'K' : 'k';
+  for (const [square, letter] of board) if (letter === general) return square;
+  return null;
+}

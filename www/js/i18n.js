@@ -1,0 +1,165 @@
+// Interface text in Chinese and English. t(key, params) looks a string up in the current
+// language; elements with data-i18n="key" (text) or data-i18n-label="key" (aria-label and title)
+// are filled by translate(root).
+
+const Text = {
+  zh: {
+    title: '楚汉象棋',
+    newGame: '新局',
+    playRed: '执红',
+    playBlack: '执黑',
+    playBoth: '双人',
+    side: '我方',
+    level: '难度',
+    undo: '悔棋',
+    redo: '还原',
+    hint: '提示',
+    resign: '认输',
+    flip: '翻转',
+    analysis: '分析',
+    language: 'English',
+    languageLabel: '切换语言',
+    moves: '棋谱',
+    position: '局面',
+    fen: 'FEN',
+    loadFen: '载入 FEN',
+    copyFen: '复制 FEN',
+    pgn: 'PGN',
+    exportPgn: '导出 PGN',
+    importPgn: '导入 PGN',
+    download: '下载',
+    start: '开局',
+    live: '回到当前',
+    previous: '上一步',
+    next: '下一步',
+    thinking: '电脑思考中…',
+    loading: '引擎加载中…',
+    redToMove: '红方走棋',
+    blackToMove: '黑方走棋',
+    yourMove: '轮到你走',
+    viewing: '正在查看第 {n} 步',
+    hintIs: '提示：{name}',
+    depth: '深度',
+    score: '评分',
+    nps: '速度',
+    pv: '主变',
+    mateIn: '{n} 步杀',
+    matedIn: '{n} 步被杀',
+    redWins: '红胜',
+    blackWins: '黑胜',
+    draw: '和棋',
+    checkmate: '将死',
+    stalemate: '困毙',
+    'perpetual check': '长将判负',
+    'perpetual chase': '长捉判负',
+    repetition: '重复局面',
+    '60-move rule': '六十回合自然限着',
+    'insufficient material': '双方无进攻子力',
+    resignation: '认输',
+    illegalMove: '这步棋不合规则',
+    engineRestarted: '引擎出错已重启，对局保留。',
+    badFen: 'FEN 有误：{error}',
+    badPgn: 'PGN 有误：{error}',
+    check: '将军！',
+    board: '象棋棋盘。方向键移动光标，回车或空格选子、走子。',
+  },
+  en: {
+    title: 'Chuhan Xiangqi',
+    newGame: 'New game',
+    playRed: 'Red',
+    playBlack: 'Black',
+    playBoth: 'Two players',
+    side: 'Play as',
+    level: 'Level',
+    undo: 'Undo',
+    redo: 'Redo',
+    hint: 'Hint',
+    resign: 'Resign',
+    flip: 'Flip',
+    analysis: 'Analysis',
+    language: '中文',
+    languageLabel: 'Switch language',
+    moves: 'Moves',
+    position: 'Position',
+    fen: 'FEN',
+    loadFen: 'Load FEN',
+    copyFen: 'Copy FEN',
+    pgn: 'PGN',
+    exportPgn: 'Export PGN',
+    importPgn: 'Import PGN',
+    download: 'Download',
+    start: 'Start',
+    live: 'Back to game',
+    previous: 'Previous',
+    next: 'Next',
+    thinking: 'Engine is thinking…',
+    loading: 'Loading the engine…',
+    redToMove: 'Red to move',
+    blackToMove: 'Black to move',
+    yourMove: 'Your move',
+    viewing: 'Viewing move {n}',
+    hintIs: 'Hint: {name}',
+    depth: 'Depth',
+    score: 'Score',
+    nps: 'Speed',
+    pv: 'PV',
+    mateIn: 'mate in {n}',
+    matedIn: 'mated in {n}',
+    redWins: 'Red wins',
+    blackWins: 'Black wins',
+    draw: 'Draw',
+    checkmate: 'checkmate',
+    stalemate: 'stalemate (no legal move)',
+    'perpetual check': 'perpetual check loses',
+    'perpetual chase': 'perpetual chase loses',
+    repetition: 'repetition',
+    '60-move rule': '60-move rule',
+    'insufficient material': 'no attacking pieces left',
+    resignation: 'resignation',
+    illegalMove: 'That move is not legal',
+    engineRestarted: 'The engine failed and was restarted; the game is kept.',
+    badFen: 'Bad FEN: {error}',
+    badPgn: 'Bad PGN: {error}',
+    check: 'Check!',
+    board: 'Xiangqi board. Arrow keys move the cursor; Enter or Space picks up and moves a piece.',
+  },
+};
+
+export const Languages = ['zh', 'en'];
+let lang = 'en';
+
+/** The language a visitor probably reads: Chinese for a zh browser, else English. */
+export function preferredLanguage(saved, navigatorLanguage) {
+  if (Languages.includes(saved)) return saved;
+  return /^zh\b/i.test(navigatorLanguage ?? '') ? 'zh' : 'en';
+}
+
+export function setLanguage(code) {
+  lang = Languages.includes(code) ? code : 'en';
+}
+
+export function language() {
+  return lang;
+}
+
+/** The text of `key` with {name} placeholders filled from `params`; the key itself if unknown. */
+export function t(key, params = {}) {
+  const text = Text[lang][key] ?? Text.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+}
+
+/** "Red wins — checkmate" for an outcome {result, reason}. */
+export function outcomeText({ result, reason }) {
+  const who = result === '1-0' ? t('redWins') : result === '0-1' ? t('blackWins') : t('draw');
+  return `${who} — ${t(reason)}`;
+}
+
+/** Fills data-i18n (text content) and data-i18n-label (aria-label + title) under `root`. */
+export function translate(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) {
+    el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+    el.title = t(el.dataset.i18nLabel);
+  }
+  if (root.documentElement) root.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}

@@ -1,0 +1,75 @@
+// Offline support: on install, cache the app, the engine's JS and glue and the .wasm; then answer
+// every request from the network when it can (so a new build is picked up at once) and from the
+// cache when it cannot. The engine files are referenced as ../wasm/… : from the served root that
+// is /wasm/ (scripts/serve.mjs maps it to the repository's wasm/), and it is also right when the
+// repository itself is served with the app under /www/.
+const CacheName = 'chuhan-v1';
+const AppFiles = [
+  './',
+  'index.html',
+  'embed.html',
+  'app.css',
+  'icon.svg',
+  'manifest.webmanifest',
+  'chuhan-board.js',
+  'js/analysis.js',
+  'js/app.js',
+  'js/board.js',
+  'js/boot.js',
+  'js/controller.js',
+  'js/engine.js',
+  'js/fen.js',
+  'js/game.js',
+  'js/i18n.js',
+  'js/input.js',
+  'js/levels.js',
+  'js/storage.js',
+  '../wasm/index.js',
+  '../wasm/client.js',
+  '../wasm/worker.js',
+  '../wasm/worker-core.js',
+  '../wasm/dist/chuhan.mjs',
+  '../wasm/dist/chuhan.wasm',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CacheName)
+      .then((cache) => cache.addAll(AppFiles.map((f) => new Request(new URL(f, self.location), { cache: 'no-cache' }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('chuhan-') && n !== CacheName).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(networkThenCache(request));
+});
+
+async function networkThenCache(request) {
+  const cache = await caches.open(CacheName);
+  try {
+    const response = await fetch(request);
+    // Keep the cached copy fresh (whole 200 responses only).
+    if (response.ok && response.status === 200) cache.put(request, response.clone()).catch(() => {});
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    if (request.mode === 'navigate') {
+      const page = await cache.match(new URL('index.html', self.location));
+      if (page) return page;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+// Unit tests of the app's pure modules (no browser, no engine): game state, FEN reading,
+// levels, score formatting, language choice.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import * as G from '../js/game.js';
+import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare, sideToMove } from '../js/fen.js';
+import { DefaultLevel, Levels, limitsFor, normalLevel } from '../js/levels.js';
+import { npsText, pvText, scoreText } from '../js/analysis.js';
+import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
+
+// Plies as the controller makes them (FENs as the engine reports them).
+const P1 = { move: 'h2e2', name: '炮二平五', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', check: false };
+const P2 = { move: 'h9g7', name: '马８进７', fen: 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2', check: false };
+const P3 = { move: 'h0g2', name: '马二进三', fen: 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2', check: false };
+
+describe('game state', () => {
+  test('a new game', () => {
+    const g = G.createGame();
+    assert.equal(g.startFen, StartFen);
+    assert.equal(g.human, 'w');
+    assert.equal(g.level, DefaultLevel);
+    assert.equal(G.currentFen(g), StartFen);
+    assert.equal(G.sideToMove(g), 'w');
+    assert.ok(G.isHumanTurn(g));
+    assert.ok(G.isLive(g));
+    assert.deepEqual(G.shown(g), { fen: StartFen, lastMove: null, check: false });
+    assert.equal(G.createGame({ human: 'x', level: 99 }).human, 'w');
+    assert.equal(G.createGame({ level: 99 }).level, DefaultLevel);
+  });
+
+  test('play is pure and records the move', () => {
+    const g0 = G.createGame();
+    const g1 = G.play(g0, P1);
+    assert.equal(g0.plies.length, 0);
+    assert.deepEqual(G.moves(g1), ['h2e2']);
+    assert.equal(G.currentFen(g1), P1.fen);
+    assert.equal(G.sideToMove(g1), 'b');
+    assert.ok(!G.isHumanTurn(g1));
+    assert.deepEqual(G.shown(g1), { fen: P1.fen, lastMove: 'h2e2', check: false });
+  });
+
+  test('undo takes back the person’s move and the reply; redo replays both', () => {
+    const g = G.play(G.play(G.createGame(), P1), P2);
+    const u = G.undo(g);
+    assert.deepEqual(G.moves(u), []);
+    assert.ok(G.canRedo(u));
+    assert.ok(!G.canUndo(u));
+    const r = G.redo(u);
+    assert.deepEqual(G.moves(r), ['h2e2', 'h9g7']);
+    assert.ok(!G.canRedo(r));
+    // Undo before the engine replied: one ply.
+    assert.deepEqual(G.moves(G.undo(G.play(G.createGame(), P1))), []);
+    // A new move drops the redo list.
+    assert.deepEqual(G.play(u, P1).redo, []);
+  });
+
+  test('undo as Black never takes back the engine’s first move alone', () => {
+    const g = G.play(G.createGame({ human: 'b' }), P1);
+    assert.equal(G.undo(g), g);
+    assert.ok(!G.canUndo(g));
+    const g3 = G.play(G.play(g, P2), P3);
+    assert.deepEqual(G.moves(G.undo(g3)), ['h2e2']);
+  });
+
+  test('two players: undo and redo one ply at a time', () => {
+    const g = G.play(G.play(G.createGame({ human: 'both' }), P1), P2);
+    assert.ok(G.isHumanTurn(g));
+    const u = G.undo(g);
+    assert.deepEqual(G.moves(u), ['h2e2']);
+    assert.deepEqual(G.moves(G.redo(u)), ['h2e2', 'h9g7']);
+  });
+
+  test('viewing earlier positions', () => {
+    const g = G.play(G.play(G.createGame(), P1), P2);
+    const v = G.view(g, 1);
+    assert.equal(G.shownPlies(v), 1);
+    assert.ok(!G.isLive(v));
+    assert.deepEqual(G.shown(v), { fen: P1.fen, lastMove: 'h2e2', check: false });
+    assert.equal(G.shown(G.view(g, 0)).fen, StartFen);
+    assert.equal(G.view(g, 2).view, null);
+    assert.equal(G.view(g, 99).view, null);
+    assert.equal(G.view(g, -3).view, 0);
+    assert.equal(G.play(v, P3).view, null);
+  });
+
+  test('resignation and the engine’s verdict', () => {
+    const g = G.createGame({ human: 'b' });
+    assert.deepEqual(G.outcome(G.resign(g), null), { result: '1-0', reason: 'resignation' });
+    assert.deepEqual(G.outcome(g, { over: true, result: '1-0', reason: 'checkmate' }), { result: '1-0', reason: 'checkmate' });
+    assert.equal(G.outcome(g, { over: false }), null);
+    assert.equal(G.resign(G.play(G.createGame({ human: 'both' }), P1)).resigned, 'b');
+  });
+
+  test('move rows are numbered from the start FEN and start with Black when it moves first', () => {
+    const g = G.play(G.play(G.play(G.createGame(), P1), P2), P3);
+    assert.deepEqual(G.moveRows(g), [
+      { number: 1, red: { ply: 1, move: 'h2e2', name: '炮二平五' }, black: { ply: 2, move: 'h9g7', name: '马８进７' } },
+      { number: 2, red: { ply: 3, move: 'h0g2', name: '马二进三' }, black: null },
+    ]);
+    const fromBlack = G.play(G.createGame({ startFen: P1.fen }), P2);
+    assert.deepEqual(G.moveRows(fromBlack), [{ number: 1, red: null, black: { ply: 1, move: 'h9g7', name: '马８进７' } }]);
+  });
+
+  test('serialize and deserialize round-trip; damaged text is refused', () => {
+    const g = G.undo(G.play(G.play(G.createGame({ level: 2 }), P1), { ...P2, check: true }));
+    assert.deepEqual(G.deserialize(G.serialize(g)), g);
+    assert.equal(G.deserialize('not json'), null);
+    assert.equal(G.deserialize('{"version":0}'), null);
+    assert.equal(G.deserialize(JSON.stringify({ ...g, plies: [{ move: 'zz' }] })), null);
+  });
+});
+
+describe('FEN reading', () => {
+  test('placement, side, squares', () => {
+    const board = parsePlacement(StartFen);
+    assert.equal(board.size, 32);
+    assert.equal(board.get('e0'), 'K');
+    assert.equal(board.get('e9'), 'k');
+    assert.equal(board.get('h2'), 'C');
+    assert.equal(board.get('b7'), 'c');
+    assert.equal(parsePlacement('rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r').get('b0'), 'N');
+    assert.equal(parsePlacement('9/9 w'), null);
+    assert.equal(parsePlacement('x8/9/9/9/9/9/9/9/9/9 w'), null);
+    assert.equal(sideToMove(StartFen), 'w');
+    assert.equal(sideToMove('9/9/9/9/9/9/9/9/9/9 b'), 'b');
+    assert.equal(sideToMove('9/9/9/9/9/9/9/9/9/9 r'), 'w');
+    assert.equal(AllSquares.length, 90);
+    assert.equal(new Set(AllSquares).size, 90);
+    assert.deepEqual(parseSquare('i9'), { file: 8, rank: 9 });
+    assert.equal(parseSquare('j1'), null);
+    assert.equal(generalSquare(board, 'b'), 'e9');
+  });
+});
+
+describe('levels, analysis text, language', () => {
+  test('levels go from a depth-limited beginner to full strength', () => {
+    assert.equal(Levels.length, 8);
+    assert.equal(limitsFor(1).depth, 1);
+    assert.ok(Levels.every((l) => l.limits.movetime > 0));
+    assert.ok(limitsFor(8).movetime >= limitsFor(5).movetime);
+    assert.equal(normalLevel('3'), 3);
+    assert.equal(normalLevel(0), DefaultLevel);
+    assert.deepEqual(limitsFor(42), limitsFor(DefaultLevel));
+  });
+
+  test('scores from Red’s side, mates, nps, PV', () => {
+    setLanguage('en');
+    assert.equal(scoreText({ cp: 35 }, 'w'), '+35');
+    assert.equal(scoreText({ cp: 35 }, 'b'), '-35');
+    assert.equal(scoreText({ mate: 3 }, 'b'), 'Black wins: mate in 3');
+    assert.equal(scoreText({ mate: -2 }, 'b'), 'Red wins: mate in 2');
+    assert.equal(npsText(1234567), '1.2 M/s');
+    assert.equal(npsText(850000), '850 k/s');
+    assert.equal(pvText(['h2e2', 'h9g7'], 1), 'h2e2 …');
+  });
+
+  test('Chinese and English', () => {
+    assert.equal(preferredLanguage(undefined, 'zh-CN'), 'zh');
+    assert.equal(preferredLanguage(undefined, 'en-US'), 'en');
+    assert.equal(preferredLanguage('zh', 'en-US'), 'zh');
+    setLanguage('zh');
+    assert.equal(outcomeText({ result: '1-0', reason: 'checkmate' }), '红胜 — 将死');
+    assert.equal(t('viewing', { n: 3 }), '正在查看第 3 步');
+    setLanguage('en');
+    assert.equal(outcomeText({ result: '1/2-1/2', reason: '60-move rule' }), 'Draw — 60-move rule');
+  });
+});
