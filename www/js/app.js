@@ -202,7 +202,7 @@ function renderInfo() {
   $('info-depth').textContent = info ? String(info.depth) : '–';
   $('info-nps').textContent = info ? npsText(info.nps) : '–';
   $('info-pv').textContent = info ? pvText(info.pv) : '';
-  $('hint-text').textContent = controller.hint ? t('hintIs', { name: `${controller.hint.name} (${controller.hint.move})` }) : '';
+  $('hint-text').textContent = controller.suggestion ? t('hintIs', { name: `${controller.suggestion.name} (${controller.suggestion.move})` }) : '';
 }
 
 let lastMessageAt = 0;

@@ -25,7 +25,7 @@ export class PlayController extends EventTarget {
   thinking = null; // null | 'move' | 'hint'
   analysing = false;
   info = null; // the latest search report
-  hint = null; // {move, name}
+  suggestion = null; // the hint: {move, name}
   message = null; // {key, params} of the latest notice (i18n keys)
   #engine = null;
   #input;
@@ -195,11 +195,11 @@ export class PlayController extends EventTarget {
       try {
         const move = await this.#searchWith(HintLimits, token);
         if (token !== this.#token || !move) return;
-        this.hint = { move, name: await this.#engine.moveName(move) };
+        this.suggestion = { move, name: await this.#engine.moveName(move) };
       } finally {
         if (token === this.#token) this.thinking = null;
       }
-      this.board.setHint(this.hint.move);
+      this.board.setHint(this.suggestion.move);
       this.#emit('change');
       this.#continue();
     });
@@ -241,7 +241,7 @@ export class PlayController extends EventTarget {
   // Stops any search and makes its result stale.
   async #halt() {
     this.#token++;
-    this.hint = null;
+    this.suggestion = null;
     this.board.setHint(null);
     if (this.#search) {
       const search = this.#search;
@@ -341,7 +341,9 @@ export class PlayController extends EventTarget {
 
   #render(animate) {
     const shown = G.shown(this.game);
-    this.board.setPosition(shown.fen, { lastMove: shown.lastMove, check: shown.check, animate });
+    // The live position's check comes from the engine (also for a start position from a FEN).
+    const check = G.isLive(this.game) && this.status ? this.status.check : shown.check;
+    this.board.setPosition(shown.fen, { lastMove: shown.lastMove, check, animate });
     this.#emit('change');
   }
 

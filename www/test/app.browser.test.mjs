@@ -1,0 +1,316 @@
+// The web app as a person uses it: scripts/serve.mjs serves www/ and the wasm package, headless
+// Chromium (Debian's /usr/bin/chromium through playwright-core; no browser is downloaded) clicks
+// on the board's points. Needs the wasm build. Skipped when CHUHAN_SKIP_BROWSER=1 or Chromium is
+// missing. Screenshots go to /tmp/chuhan-app-*.png (look at them).
+//
+// The tests run in order in one browser context (one visit, then reloads), like one person's
+// session: first load, a game against the engine, records, reload, offline, the embed page.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+
+import { startServer } from '../../scripts/serve.mjs';
+
+const Chromium = '/usr/bin/chromium';
+const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !existsSync(Chromium);
+const StartFen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+// Black to move and checkmated by the doubled rooks.
+const MatedFen = '3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1';
+// Red to move mates with b7b9 (the king cannot step to e9: the generals would face each other).
+const MateInOneFen = '3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1';
+
+describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr/bin/chromium' }, () => {
+  let server;
+  let url;
+  let browser;
+  let context;
+  let page;
+  const problems = []; // console errors and page errors, from every page
+
+  const fen = () => page.getAttribute('#board', 'data-fen');
+  const plies = () => page.locator('#move-list button[data-ply]').count();
+  const point = (square) => `#board .point[data-square="${square}"]`;
+  const clickMove = async (move) => {
+    await page.click(point(move.slice(0, 2)));
+    await page.click(point(move.slice(2, 4)));
+  };
+  // Waits until the person may move again after `count` plies.
+  const waitForTurn = (count) =>
+    page.waitForFunction((n) => document.querySelectorAll('#move-list button[data-ply]').length === n && window.chuhan?.canMove, count, { timeout: 15000 });
+  const watch = (p) => {
+    p.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  };
+  const open = async (path = '') => {
+    await page.goto(url + path);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  };
+
+  before(async () => {
+    ({ server, url } = await startServer({ port: 0, quiet: true }));
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: Chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
+    page = await context.newPage();
+    watch(page);
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  test('first visit: a playable board with 90 points and 32 pieces', async () => {
+    await open();
+    const readyMs = await page.evaluate(() => window.chuhanReadyMs);
+    console.log(`# navigation to playable board: ${Math.round(readyMs)} ms`);
+    assert.equal(await fen(), StartFen);
+    assert.equal(await page.locator('#board .point[data-square]').count(), 90);
+    assert.equal(await page.locator('#board .piece[data-piece]').count(), 32);
+    assert.equal(await page.getAttribute('#board .piece[data-square="e0"]', 'data-piece'), 'K');
+    assert.equal(await page.getAttribute('#board .piece[data-square="b7"]', 'data-piece'), 'c');
+    assert.equal(await page.textContent('#board .piece[data-square="e9"] text'), '将');
+    // Points sit on the intersections: a0 bottom left, i9 top right.
+    const a0 = await page.locator(point('a0')).boundingBox();
+    const i9 = await page.locator(point('i9')).boundingBox();
+    assert.ok(a0.x < i9.x && a0.y > i9.y);
+    await page.screenshot({ path: '/tmp/chuhan-app-start.png' });
+  });
+
+  test('an illegal click is refused', async () => {
+    await page.click(point('h2')); // Red's cannon
+    assert.ok(await page.locator('#board .dest').count() > 0, 'legal destinations are shown');
+    await page.click(point('a5')); // not a cannon move
+    assert.equal(await fen(), StartFen);
+    assert.equal(await page.locator('#board .dest').count(), 0);
+    await page.click(point('h9')); // a Black horse: not Red's to move
+    assert.equal(await page.locator('#board .selected').count(), 0);
+    assert.equal(await plies(), 0);
+  });
+
+  test('a move by clicks, the engine answers at the default level', async () => {
+    const start = Date.now();
+    await clickMove('h2e2');
+    await waitForTurn(2);
+    console.log(`# the engine's first answer at the default level: ${Date.now() - start} ms after the click`);
+    assert.match(await page.textContent('#move-list [data-ply="1"]'), /炮二平五.*h2e2/);
+    assert.match(await fen(), / w /);
+    assert.equal(await page.locator('#board .last-move').count(), 2);
+  });
+
+  test('level change, then moves by drag and by click', async () => {
+    await page.selectOption('#level', '1');
+    assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('chuhan.game'))).level, 1);
+    // Drag the horse b0 -> c2.
+    const from = await page.locator(point('b0')).boundingBox();
+    const to = await page.locator(point('c2')).boundingBox();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await waitForTurn(4);
+    assert.equal(await page.getAttribute('#move-list [data-ply="3"]', 'data-move'), 'b0c2');
+    // A third move: any legal quiet move of a rook or a soldier, by clicks.
+    const legal = await page.evaluate(() => window.chuhan.status.legalMoves);
+    const move = ['a0a1', 'i0i1', 'a3a4', 'g3g4', 'c3c4'].find((m) => legal.includes(m));
+    await clickMove(move);
+    await waitForTurn(6);
+    await page.screenshot({ path: '/tmp/chuhan-app-game.png' });
+  });
+
+  test('undo takes back a move pair; redo replays it', async () => {
+    const before = await fen();
+    await page.click('#undo');
+    await waitForTurn(4);
+    await page.click('#redo');
+    await waitForTurn(6);
+    assert.equal(await fen(), before);
+    await page.click('#undo');
+    await waitForTurn(4);
+    assert.notEqual(await fen(), before);
+  });
+
+  test('flip puts Black at the bottom', async () => {
+    await page.click('#flip');
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'true');
+    const e0 = await page.locator(point('e0')).boundingBox();
+    const e9 = await page.locator(point('e9')).boundingBox();
+    assert.ok(e0.y < e9.y);
+    await page.screenshot({ path: '/tmp/chuhan-app-flipped.png' });
+    await page.click('#flip');
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'false');
+  });
+
+  test('clicking a move shows its position; the board is live again at the end', async () => {
+    await page.click('#move-list [data-ply="1"]');
+    assert.equal(await fen(), 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1');
+    assert.match(await page.textContent('#status'), /move 1/);
+    await page.click('#nav-live');
+    assert.equal(await page.locator('#move-list [aria-current="true"]').getAttribute('data-ply'), '4');
+  });
+
+  test('hint and analysis', async () => {
+    await page.click('#hint');
+    await page.waitForSelector('#board line.hint', { state: 'attached', timeout: 10000 });
+    assert.match(await page.textContent('#hint-text'), /Hint: .+\([a-i][0-9][a-i][0-9]\)/);
+    await page.check('#analysis');
+    await page.waitForFunction(() => Number(document.getElementById('info-depth').textContent) >= 4, null, { timeout: 10000 });
+    assert.match(await page.textContent('#info-pv'), /[a-i][0-9][a-i][0-9]/);
+    // Moving stops the analysis; the engine answers.
+    const legal = await page.evaluate(() => window.chuhan.status.legalMoves);
+    await clickMove(legal.find((m) => /^(a0a1|i0i1|a3a4|g3g4|c3c4|a0a2|i0i2)$/.test(m)) ?? legal[0]);
+    await waitForTurn(6);
+    await page.uncheck('#analysis');
+  });
+
+  test('the engine worker dies: it is restarted and the game goes on', async () => {
+    const before = await fen();
+    await page.evaluate(async () => {
+      const { firstSession } = await import('/js/engine.js');
+      const session = await firstSession();
+      await session.client._crash('throw').catch(() => {});
+    });
+    assert.equal(await fen(), before);
+    const legal = await page.evaluate(() => window.chuhan.status.legalMoves);
+    await clickMove(legal[0]);
+    await waitForTurn(8);
+  });
+
+  test('reload restores the game', async () => {
+    const before = await fen();
+    const count = await plies();
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    assert.equal(await fen(), before);
+    assert.equal(await plies(), count);
+    assert.equal(await page.inputValue('#level'), '1');
+  });
+
+  test('PGN export and import', async () => {
+    const moves = await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move));
+    await page.click('#export-pgn');
+    await page.waitForFunction(() => document.getElementById('pgn').value.includes('[Game "Chinese Chess"]'));
+    const pgn = await page.inputValue('#pgn');
+    assert.match(pgn, /\[Format "ICCS"\]/);
+    assert.match(pgn, /H2-E2/);
+    await page.click('#new-game button[type="submit"]');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0);
+    await page.fill('#pgn', pgn);
+    await page.click('#import-pgn');
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list button[data-ply]').length === n, moves.length);
+    assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move)), moves);
+    await page.fill('#pgn', '[Game "Chinese Chess"]\n1. A0-A9 *');
+    await page.click('#import-pgn');
+    await page.waitForFunction(() => /PGN/.test(document.getElementById('notice').textContent));
+    assert.equal(await plies(), moves.length);
+  });
+
+  test('FEN load of a mate position shows the result; a mate by clicks', async () => {
+    await page.selectOption('#side', 'w');
+    await page.click('#new-game button[type="submit"]');
+    await page.fill('#fen', MatedFen);
+    await page.click('#load-fen');
+    await page.waitForSelector('#result:not([hidden])');
+    assert.equal(await page.textContent('#result'), 'Red wins — checkmate');
+    assert.equal(await page.locator('#board .check').count(), 1);
+    await page.fill('#fen', 'not a fen');
+    await page.click('#load-fen');
+    await page.waitForFunction(() => /Bad FEN/.test(document.getElementById('notice').textContent));
+    await page.fill('#fen', MateInOneFen);
+    await page.click('#load-fen');
+    await page.waitForFunction((f) => document.getElementById('board').dataset.fen === f && window.chuhan.canMove, MateInOneFen);
+    await clickMove('b7b9');
+    await page.waitForSelector('#result:not([hidden])');
+    assert.equal(await page.textContent('#result'), 'Red wins — checkmate');
+    await page.screenshot({ path: '/tmp/chuhan-app-mate.png' });
+  });
+
+  test('a new game as Black: the engine moves first; resign', async () => {
+    await page.selectOption('#side', 'b');
+    await page.click('#new-game button[type="submit"]');
+    await waitForTurn(1);
+    assert.match(await fen(), / b /);
+    await page.click('#resign');
+    await page.waitForSelector('#result:not([hidden])');
+    assert.equal(await page.textContent('#result'), 'Red wins — resignation');
+  });
+
+  test('Chinese interface at 360 px', async () => {
+    await page.selectOption('#side', 'w');
+    await page.click('#new-game button[type="submit"]');
+    await page.click('#lang');
+    assert.equal(await page.textContent('#undo'), '悔棋');
+    await page.setViewportSize({ width: 360, height: 760 });
+    const box = await page.locator('#board svg').boundingBox();
+    assert.ok(box.width <= 360 && box.width > 300, `board width ${box.width}`);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 361).map((e) => `${e.tagName}#${e.id}.${e.className}`),
+    );
+    assert.deepEqual(wide, [], 'nothing wider than the screen');
+    await clickMove('b2e2');
+    await waitForTurn(2);
+    await page.screenshot({ path: '/tmp/chuhan-app-360.png', fullPage: true });
+    await page.click('#lang');
+    await page.setViewportSize({ width: 1200, height: 900 });
+  });
+
+  test('keyboard: arrows and Enter move a piece', async () => {
+    await page.selectOption('#side', 'both');
+    await page.click('#new-game button[type="submit"]');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
+    await page.focus('#board svg');
+    await page.keyboard.press('Enter'); // shows the cursor on e0
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key); // h2
+    await page.keyboard.press('Enter');
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key); // e2
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button[data-ply]').length === 1);
+    assert.equal(await page.getAttribute('#move-list [data-ply="1"]', 'data-move'), 'h2e2');
+  });
+
+  test('offline after one visit: the service worker serves the app, glue and .wasm', async () => {
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload(); // now controlled by the service worker
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller));
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+      assert.equal(await plies(), 1);
+      await page.selectOption('#side', 'w');
+      await page.click('#new-game button[type="submit"]');
+      await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
+      await clickMove('h2e2');
+      await waitForTurn(2);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('the embed example: <chuhan-board> and mount()', async () => {
+    await page.goto(url + 'embed.html');
+    await page.waitForSelector('#game[data-ready="true"]', { timeout: 15000 });
+    await page.waitForSelector('#puzzle chuhan-board[data-ready="true"]', { timeout: 15000 });
+    // The custom element plays the engine (open shadow roots are pierced by the selectors).
+    const game = page.locator('#game');
+    assert.equal(await game.locator('.point[data-square]').count(), 90);
+    await game.locator('.point[data-square="h2"]').click();
+    await game.locator('.point[data-square="e2"]').click();
+    await page.waitForFunction(() => document.querySelector('#game').controller.game.plies.length === 2 && document.querySelector('#game').controller.canMove, null, { timeout: 15000 });
+    // The mount() puzzle: mate by clicks.
+    const puzzle = page.locator('#puzzle chuhan-board');
+    assert.equal(await puzzle.locator('.xq-board').first().evaluate((svg) => svg.parentElement.dataset.fen), MateInOneFen);
+    await puzzle.locator('.point[data-square="b7"]').click();
+    await puzzle.locator('.point[data-square="b9"]').click();
+    await page.waitForFunction(() => /game over: 1-0 \(checkmate\)/.test(document.getElementById('log').textContent));
+    await page.screenshot({ path: '/tmp/chuhan-app-embed.png', fullPage: true });
+  });
+
+  test('no console errors', () => {
+    assert.deepEqual(problems, []);
+  });
+});
