@@ -232,12 +232,16 @@ controller
     window.chuhanReadyMs = performance.now();
     document.body.dataset.ready = 'true';
     if (settings.analysis) controller.setAnalysis(true);
+    registerServiceWorker();
   })
   .catch((e) => {
     $('status').textContent = e.message;
     console.error(e);
   });
 
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+// Offline support, registered once the board is playable so that its caching of every file does
+// not compete with the first start.
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
   navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch((e) => console.warn('chuhan: no offline support:', e.message));
 }

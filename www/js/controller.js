@@ -43,7 +43,7 @@ export class PlayController extends EventTarget {
     this.board = new BoardView(boardHost, { flipped, label });
     this.#input = attachInput(this.board, {
       legalMoves: () => (this.canMove ? this.status.legalMoves : []),
-      onMove: (move) => this.humanMove(move),
+      onMove: (move) => this.humanMove(move).catch((e) => this.#notify({ key: 'engineRestarted' }, e)),
       onRefused: () => this.#notify({ key: 'illegalMove' }),
     });
     this.#render(false);
@@ -306,6 +306,7 @@ export class PlayController extends EventTarget {
     const token = this.#token;
     this.thinking = 'move';
     this.#emit('change');
+    const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
     this.#searchWith(limitsFor(this.game.level), token).then(
       (move) =>
         this.#enqueue(async () => {
@@ -314,7 +315,7 @@ export class PlayController extends EventTarget {
           this.#retries = 0;
           if (move) await this.#play(move, 'engine');
           else this.#emit('change');
-        }),
+        }).catch(failed),
       (error) =>
         this.#enqueue(async () => {
           if (token !== this.#token) return;
@@ -325,7 +326,7 @@ export class PlayController extends EventTarget {
             await this.#reload();
             this.#continue();
           } else this.#emit('change');
-        }),
+        }).catch(failed),
     );
   }
 

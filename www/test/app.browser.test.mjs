@@ -7,6 +7,7 @@
 // session: first load, a game against the engine, records, reload, offline, the embed page.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { startServer } from '../../scripts/serve.mjs';
@@ -308,6 +309,25 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await puzzle.locator('.point[data-square="b9"]').click();
     await page.waitForFunction(() => /game over: 1-0 \(checkmate\)/.test(document.getElementById('log').textContent));
     await page.screenshot({ path: '/tmp/chuhan-app-embed.png', fullPage: true });
+  });
+
+  test('embedding from another origin: CORS and a blob worker', async () => {
+    // Another site (another origin on this machine) with one import of the app server's element.
+    const other = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${url}chuhan-board.js"></script>
+               <chuhan-board id="b" level="1" side="black"></chuhan-board>`);
+    });
+    await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${other.address().port}/`);
+      await page.waitForSelector('#b[data-ready="true"]', { timeout: 15000 });
+      // Black: the engine (in the blob worker) moves first.
+      await page.waitForFunction(() => document.querySelector('#b').controller.game.plies.length === 1, null, { timeout: 15000 });
+      assert.match(await page.locator('#b .xq-board').evaluate((svg) => svg.parentElement.dataset.fen), / b /);
+    } finally {
+      other.close();
+    }
   });
 
   test('no console errors', () => {
