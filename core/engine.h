@@ -55,6 +55,8 @@ class Engine {
 
   std::string fen() const;
   Color side_to_move() const { return game_->pos.side_to_move(); }
+  // True when the side to move is in check (generals facing count).
+  bool in_check() const { return game_->pos.in_check(); }
   // Legal moves of the current position in ICCS, in generation order.
   std::vector<std::string> legal_moves() const;
   GameResult game_result() const;

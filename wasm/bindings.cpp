@@ -146,7 +146,7 @@ class EngineBinding {
   }
 
   // Searches within `limits`, calling `on_info` (a function, or undefined) after each iteration.
-  // Returns {bestmove: string | null, ponder?: string} or {error} for bad limits.
+  // Returns {bestmove: string | null, ponder?: string, book?: true} or {error} for bad limits.
   val go(const val& limits, const val& on_info) {
     chuhan::SearchLimits l;
     const std::string error = to_limits(limits, l);
@@ -158,6 +158,7 @@ class EngineBinding {
     val o = val::object();
     o.set("bestmove", best.move.empty() ? val::null() : val(best.move));
     if (!best.ponder.empty()) o.set("ponder", best.ponder);
+    if (best.book) o.set("book", true);
     return o;
   }
 
@@ -180,6 +181,7 @@ class EngineBinding {
   std::string load_pgn(const std::string& text) { return engine_.load_pgn(text); }
   // Board diagram, FEN, key, side to move ("(in check)") and verdict, as the `d` command prints.
   std::string describe() const { return engine_.describe(); }
+  bool in_check() const { return engine_.in_check(); }
 
   // Leaf count at `depth` (0..20) as a number, or -1 for a bad depth.
   double perft(int depth) { return depth < 0 || depth > 20 ? -1 : double(engine_.perft(depth)); }
@@ -201,6 +203,7 @@ class EngineBinding {
   int hash_size() const { return engine_.hash_size(); }
   void set_multipv(int lines) { engine_.set_multipv(lines); }
   void set_move_overhead(int ms) { engine_.set_move_overhead(ms); }
+  void set_own_book(bool on) { engine_.set_own_book(on); }
 
   // Turns polling of Module.stopFlag on or off (on only when the page gave the worker a
   // SharedArrayBuffer; off costs nothing during search).
@@ -232,6 +235,7 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("pgn", &EngineBinding::pgn)
       .function("loadPgn", &EngineBinding::load_pgn)
       .function("describe", &EngineBinding::describe)
+      .function("inCheck", &EngineBinding::in_check)
       .function("perft", &EngineBinding::perft)
       .function("bench", &EngineBinding::bench)
       .function("newGame", &EngineBinding::new_game)
@@ -240,6 +244,7 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("hashSize", &EngineBinding::hash_size)
       .function("setMultiPV", &EngineBinding::set_multipv)
       .function("setMoveOverhead", &EngineBinding::set_move_overhead)
+      .function("setOwnBook", &EngineBinding::set_own_book)
       .function("useStopFlag", &EngineBinding::use_stop_flag);
   emscripten::function("version", +[]() { return std::string(CHUHAN_VERSION); });
 }

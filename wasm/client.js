@@ -27,6 +27,7 @@ const LimitRanges = {
   movestogo: [1, 10000],
 };
 const OptionRanges = { hashMB: [1, 1024], multiPV: [1, 128], moveOverhead: [0, 5000] };
+const BooleanOptions = ['ownBook'];
 const NotationStyles = ['iccs', 'wxf', 'chinese'];
 const StopModes = ['auto', 'shared', 'terminate'];
 // How long a shared-flag stop may take before the worker is terminated instead (the search
@@ -148,7 +149,7 @@ class Engine {
   #nextId = 1;
   #dead = null; // the Error every call rejects with after terminate() or a failed start
   #position = { fen: 'startpos', moves: [] }; // restored in a new worker
-  #settings = {}; // hashMB, multiPV, moveOverhead: restored in a new worker
+  #settings = {}; // hashMB, multiPV, moveOverhead, ownBook: restored in a new worker
   #started = {}; // {promise, resolve, reject}: the first worker is ready
 
   constructor(platform, module, workerUrl, sharedStop, hashMB) {
@@ -285,12 +286,17 @@ class Engine {
   }
 
   setOption(name, value) {
-    if (!Object.hasOwn(OptionRanges, name))
-      return Promise.reject(new TypeError(`setOption: unknown option ${show(name)} (known: ${Object.keys(OptionRanges).join(', ')})`));
-    try {
-      checkWhole(`setOption: ${name}`, value, OptionRanges[name]);
-    } catch (e) {
-      return Promise.reject(e);
+    if (BooleanOptions.includes(name)) {
+      if (typeof value !== 'boolean') return Promise.reject(new TypeError(`setOption: ${name} must be true or false, got ${show(value)}`));
+    } else if (!Object.hasOwn(OptionRanges, name)) {
+      const known = [...Object.keys(OptionRanges), ...BooleanOptions].join(', ');
+      return Promise.reject(new TypeError(`setOption: unknown option ${show(name)} (known: ${known})`));
+    } else {
+      try {
+        checkWhole(`setOption: ${name}`, value, OptionRanges[name]);
+      } catch (e) {
+        return Promise.reject(e);
+      }
     }
     return this.#request('setOption', { cmd: 'setOption', name, value }, {
       onSuccess: () => (this.#settings[name] = value),
@@ -369,7 +375,7 @@ class Engine {
         return this.#settle(req, () => req.resolve(data.moves));
       case 'bestmove':
         return this.#settle(req, () =>
-          req.resolve(data.ponder ? { bestmove: data.bestmove, ponder: data.ponder } : { bestmove: data.bestmove }),
+          req.resolve({ bestmove: data.bestmove, ...(data.ponder ? { ponder: data.ponder } : {}), ...(data.book ? { book: true } : {}) }),
         );
       case 'result':
         return this.#settle(req, () => {

@@ -64,6 +64,8 @@ export interface BestMove {
   bestmove: string | null;
   /** Expected reply. */
   ponder?: string;
+  /** True when the move came from the opening book (setOption('ownBook', true)) without a search. */
+  book?: boolean;
 }
 
 export interface GameResult {
@@ -98,6 +100,7 @@ export interface GameRecord {
 }
 
 export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead';
+export type EngineBooleanOption = 'ownBook';
 
 /**
  * An engine in its own worker. Calls run one at a time in call order; every method rejects with
@@ -145,6 +148,12 @@ export interface Engine {
   newGame(): Promise<void>;
   /** hashMB 1..1024, multiPV 1..128, moveOverhead 0..5000 (ms). Kept across worker restarts. */
   setOption(name: EngineOption, value: number): Promise<void>;
+  /**
+   * ownBook (default false): go() answers a position of the built-in opening book at once with a
+   * weighted random book move ({book: true}, no info reports), except for infinite searches and
+   * MultiPV. Kept across worker restarts.
+   */
+  setOption(name: EngineBooleanOption, value: boolean): Promise<void>;
   /** Ends the worker; pending and later calls reject. */
   terminate(): void;
 }

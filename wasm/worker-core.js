@@ -7,13 +7,13 @@
 // root moves, so that the client can answer a stop with a legal move even before the first
 // report) and {type:'info'} after each iteration.
 //
-//   {id, cmd:'init', module, stopBuffer?, hashMB?, multiPV?, moveOverhead?, fen?, moves?}
+//   {id, cmd:'init', module, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, fen?, moves?}
 //                                            -> {id, type:'ready', version}
 //   {id, cmd:'position', fen, moves}         -> {id, type:'result'} | error
 //   {id, cmd:'fen'}                          -> {id, type:'result', value: fen}
 //   {id, cmd:'legalMoves'}                   -> {id, type:'moves', moves}
 //   {id, cmd:'go', limits}                   -> {id, type:'moves', moves}, {id, type:'info', info}*,
-//                                               {id, type:'bestmove', bestmove, ponder?} | error
+//                                               {id, type:'bestmove', bestmove, ponder?, book?} | error
 //   {id, cmd:'stop'}                         -> {id, type:'result'}: a search blocks this worker,
 //        so a 'stop' message only arrives between searches; searches are stopped through the shared
 //        flag (stopBuffer) or by terminating the worker.
@@ -27,7 +27,7 @@
 //   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: {startFen, moves}} | error
 //   {id, cmd:'inCheck'}                      -> {id, type:'result', value: boolean}
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
-//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} (hashMB | multiPV | moveOverhead)
+//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} (hashMB | multiPV | moveOverhead | ownBook)
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance}}
 //   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
 //                                            thread exits), 'binding' (a call into wasm throws)
@@ -70,6 +70,7 @@ export function serve(port) {
     if (msg.hashMB !== undefined) engine.setHashSize(msg.hashMB);
     if (msg.multiPV !== undefined) engine.setMultiPV(msg.multiPV);
     if (msg.moveOverhead !== undefined) engine.setMoveOverhead(msg.moveOverhead);
+    if (msg.ownBook !== undefined) engine.setOwnBook(msg.ownBook);
     if (msg.fen !== undefined) {
       const problem = engine.setPosition(msg.fen, msg.moves ?? []);
       if (problem) throw new Error(`could not restore the position: ${problem}`);
@@ -101,7 +102,7 @@ export function serve(port) {
           } catch {}
         });
         if (best.error) return { type: 'error', message: best.error };
-        return { type: 'bestmove', bestmove: best.bestmove, ...(best.ponder ? { ponder: best.ponder } : {}) };
+        return { type: 'bestmove', bestmove: best.bestmove, ...(best.ponder ? { ponder: best.ponder } : {}), ...(best.book ? { book: true } : {}) };
       }
       case 'stop':
         return { type: 'result' };
@@ -130,8 +131,7 @@ export function serve(port) {
         return problem ? { type: 'error', message: problem } : { type: 'result', value: game() };
       }
       case 'inCheck':
-        // Engine has no in_check(); its `d` text marks the side to move "(in check)".
-        return { type: 'result', value: /^Side to move: .*\(in check\)$/m.test(engine.describe()) };
+        return { type: 'result', value: engine.inCheck() };
       case 'newGame':
         engine.newGame();
         return { type: 'result' };
@@ -151,6 +151,7 @@ export function serve(port) {
     if (name === 'hashMB' && whole(1, 1024)) engine.setHashSize(value);
     else if (name === 'multiPV' && whole(1, 128)) engine.setMultiPV(value);
     else if (name === 'moveOverhead' && whole(0, 5000)) engine.setMoveOverhead(value);
+    else if (name === 'ownBook' && typeof value === 'boolean') engine.setOwnBook(value);
     else return { type: 'error', message: `bad option ${JSON.stringify(name)} = ${JSON.stringify(value)}` };
     return { type: 'result' };
   }

@@ -89,6 +89,31 @@ describe('engine API', () => {
     await engine.setOption('hashMB', 16);
   });
 
+  test("setOption('ownBook') answers book positions at once and survives a worker restart", async () => {
+    await engine.setPosition('startpos');
+    await engine.setOption('ownBook', true);
+    const infos = [];
+    const best = await engine.go({ movetime: 5000 }, (info) => infos.push(info));
+    assert.equal(best.book, true);
+    assert.ok((await engine.legalMoves()).includes(best.bestmove));
+    assert.deepEqual(infos, []);
+    // Out of book, and for infinite searches, the engine searches as usual.
+    await engine.setPosition('3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1');
+    assert.equal((await engine.go({ depth: 3 })).book, undefined);
+    await engine.setPosition('startpos');
+    const infinite = engine.go({ infinite: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await engine.stop();
+    assert.equal((await infinite).book, undefined);
+    const before = (await engine._state()).instance;
+    await assert.rejects(engine._crash('throw'), /crashed/);
+    assert.notEqual((await engine._state()).instance, before);
+    assert.equal((await engine.go({ depth: 2 })).book, true, 'the option is restored in a new worker');
+    await assert.rejects(engine.setOption('ownBook', 1), /true or false/);
+    await engine.setOption('ownBook', false);
+    assert.equal((await engine.go({ depth: 2 })).book, undefined);
+  });
+
   test('requests are queued and answered in order', async () => {
     const results = await Promise.all([
       engine.setPosition('startpos'),

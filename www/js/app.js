@@ -198,9 +198,10 @@ function renderMoves() {
 function renderInfo() {
   const info = controller.info;
   const side = sideToMove(controller.status?.fen ?? controller.game.startFen);
-  $('info-score').textContent = info ? scoreText(info.score, side) : '–';
-  $('info-depth').textContent = info ? String(info.depth) : '–';
-  $('info-nps').textContent = info ? npsText(info.nps) : '–';
+  // A book move has no search behind it: its name stands in for the score.
+  $('info-score').textContent = info?.book ? t('bookMove') : info ? scoreText(info.score, side) : '–';
+  $('info-depth').textContent = info && !info.book ? String(info.depth) : '–';
+  $('info-nps').textContent = info && !info.book ? npsText(info.nps) : '–';
   $('info-pv').textContent = info ? pvText(info.pv) : '';
   $('hint-text').textContent = controller.suggestion ? t('hintIs', { name: `${controller.suggestion.name} (${controller.suggestion.move})` }) : '';
 }

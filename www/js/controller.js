@@ -12,7 +12,7 @@
 import * as G from './game.js';
 import { BoardView } from './board.js';
 import { attachInput } from './input.js';
-import { HintLimits, limitsFor } from './levels.js';
+import { HintLimits, limitsFor, usesBook } from './levels.js';
 
 // A crash while thinking is retried this many times in a row before giving up on that move.
 const MaxEngineRetries = 2;
@@ -193,7 +193,7 @@ export class PlayController extends EventTarget {
       this.thinking = 'hint';
       this.#emit('change');
       try {
-        const move = await this.#searchWith(HintLimits, token);
+        const { bestmove: move } = await this.#searchWith(HintLimits, token);
         if (token !== this.#token || !move) return;
         this.suggestion = { move, name: await this.#engine.moveName(move) };
       } finally {
@@ -289,13 +289,14 @@ export class PlayController extends EventTarget {
     }
   }
 
-  // Runs go() with a token: reports reach the UI only while the token is current.
-  #searchWith(limits, token) {
+  // Runs go() with a token: reports reach the UI only while the token is current. Resolves with
+  // {bestmove, book?}.
+  #searchWith(limits, token, options) {
     const search = this.#engine.think(limits, (info) => {
       if (token !== this.#token) return;
       this.info = info;
       this.#emit('info', info);
-    });
+    }, options);
     this.#search = search;
     const clear = () => this.#search === search && (this.#search = null);
     search.then(clear, clear);
@@ -307,12 +308,13 @@ export class PlayController extends EventTarget {
     this.thinking = 'move';
     this.#emit('change');
     const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
-    this.#searchWith(limitsFor(this.game.level), token).then(
-      (move) =>
+    this.#searchWith(limitsFor(this.game.level), token, { book: usesBook(this.game.level) }).then(
+      ({ bestmove: move, book }) =>
         this.#enqueue(async () => {
           if (token !== this.#token) return;
           this.thinking = null;
           this.#retries = 0;
+          if (book) this.info = { book: true, pv: [move] };
           if (move) await this.#play(move, 'engine');
           else this.#emit('change');
         }).catch(failed),

@@ -26,6 +26,7 @@ export function firstSession() {
 
 export class EngineSession {
   #client;
+  #book = false; // the engine's ownBook option as last set
 
   constructor(client) {
     this.#client = client;
@@ -61,9 +62,17 @@ export class EngineSession {
     return this.#client.moveName(move, 'chinese');
   }
 
-  /** Searches the current position; resolves with the best move (null if there is none). */
-  async think(limits, onInfo) {
-    return (await this.#client.go(limits, onInfo)).bestmove;
+  /**
+   * Searches the current position; resolves with {bestmove (null if there is none), book?}. With
+   * `book`, a position of the engine's opening book is answered at once with a book move.
+   */
+  think(limits, onInfo, { book = false } = {}) {
+    // Queued before the go() in the same turn, so a stop() can never fall between the two.
+    if (book !== this.#book) {
+      this.#book = book;
+      this.#client.setOption('ownBook', book).catch(() => (this.#book = null));
+    }
+    return this.#client.go(limits, onInfo);
   }
 
   /** Ends a running search (its think() resolves with the best move so far). */

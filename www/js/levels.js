@@ -1,5 +1,7 @@
 // Playing levels, beginner to full strength: search limits per engine move. The lowest levels
-// also cap depth or nodes so that a beginner can win; every level caps the time.
+// also cap depth or nodes so that a beginner can win; every level caps the time. From level 3 up
+// the engine opens from its book (varied, sound openings at once); the two beginner levels do not,
+// so that their openings are as weak as the rest of their play.
 
 export const Levels = [
   { level: 1, limits: { depth: 1, movetime: 300 }, name: { zh: '入门', en: 'Beginner' } },
@@ -19,6 +21,13 @@ export const MaxLevel = Levels.length;
 /** Limits of `level`, for Engine.go(); the default level's for anything unknown. */
 export function limitsFor(level) {
   return { ...(Levels.find((l) => l.level === Number(level)) ?? Levels[DefaultLevel - 1]).limits };
+}
+
+const FirstBookLevel = 3;
+
+/** Whether the engine plays book moves at `level`. */
+export function usesBook(level) {
+  return normalLevel(level) >= FirstBookLevel;
 }
 
 /** `level` as a whole number in range, else the default. */

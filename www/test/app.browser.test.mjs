@@ -92,12 +92,14 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.equal(await plies(), 0);
   });
 
-  test('a move by clicks, the engine answers at the default level', async () => {
+  test('a move by clicks, the engine answers at the default level from its book', async () => {
     const start = Date.now();
     await clickMove('h2e2');
     await waitForTurn(2);
     console.log(`# the engine's first answer at the default level: ${Date.now() - start} ms after the click`);
     assert.match(await page.textContent('#move-list [data-ply="1"]'), /炮二平五.*h2e2/);
+    // 炮二平五 is in the opening book: the reply is a book move, shown as such in the analysis.
+    assert.equal(await page.textContent('#info-score'), 'Book move');
     assert.match(await fen(), / w /);
     assert.equal(await page.locator('#board .last-move').count(), 2);
   });

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 
 import * as G from '../js/game.js';
 import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare, sideToMove } from '../js/fen.js';
-import { DefaultLevel, Levels, limitsFor, normalLevel } from '../js/levels.js';
+import { DefaultLevel, Levels, limitsFor, normalLevel, usesBook } from '../js/levels.js';
 import { npsText, pvText, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 
@@ -142,6 +142,7 @@ describe('levels, analysis text, language', () => {
     assert.equal(normalLevel('3'), 3);
     assert.equal(normalLevel(0), DefaultLevel);
     assert.deepEqual(limitsFor(42), limitsFor(DefaultLevel));
+    assert.deepEqual(Levels.map((l) => usesBook(l.level)), [false, false, true, true, true, true, true, true]);
   });
 
   test('scores from Red’s side, mates, nps, PV', () => {
