@@ -28,6 +28,7 @@ const USAGE = `Usage: node scripts/match.mjs [options]
 Engines (A is the one being measured; results are from A's side)
   --engine-a CMD          default: build/native/chuhan. 'fairy' = Fairy-Stockfish wasm;
   --engine-b CMD          default: fairy. 'module:FILE.mjs' = an in-process engine module;
+                          'wasm' = Chuhan's WebAssembly build (npm run build first);
                           anything else is a command line ('path/to/engine --flag').
   --protocol-a, -b P      uci (default) or ucci
   --rank-base-a, -b N     0: ICCS ranks 0-9 (default); 1: ranks 1-10 (Fairy-Stockfish style)

@@ -22,7 +22,8 @@
 //                      loaded from a module: `--engine-a module:path/to/adapter.mjs`. The module's
 //                      default export is `async (options) => ({name, newGame(), go(fen, moves,
 //                      limits) -> Promise<bestmove ICCS | null>, stop?(), quit?()})`;
-//   the `fairy` preset: UciProcessEngine over scripts/match/fairy-engine.cjs.
+//   the `fairy` preset: UciProcessEngine over scripts/match/fairy-engine.cjs;
+//   the `wasm` preset: Chuhan's WebAssembly build in process (scripts/match/chuhan-wasm-engine.mjs).
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -410,6 +411,7 @@ export class InProcessEngine {
  * Builds an engine from the command-line description:
  *   'fairy'                      Fairy-Stockfish wasm, UCI_Variant xiangqi, 1 thread, classical
  *   'module:PATH [args]'         an in-process engine module (see InProcessEngine)
+ *   'wasm [book]'                Chuhan's WebAssembly build (the npm package under Node)
  *   'CMD [ARGS]'                 an engine process
  * opts: {protocol, rankBase, options: [[name, value]], name, hash, log, label}
  */
@@ -440,8 +442,8 @@ export async function createEngine(description, opts) {
     });
   }
 
-  if (words[0].startsWith('module:')) {
-    const path = resolve(words[0].slice('module:'.length));
+  if (words[0].startsWith('module:') || words[0] === 'wasm') {
+    const path = words[0] === 'wasm' ? resolve(here, 'chuhan-wasm-engine.mjs') : resolve(words[0].slice('module:'.length));
     const mod = await import(pathToFileURL(path).href);
     const factory = mod.default || mod.createEngine;
     if (typeof factory !== 'function') throw new Error(`${path} has no default export (engine factory)`);
