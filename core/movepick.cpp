@@ -17,8 +17,9 @@ enum Stage {
 
 }  // namespace
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history)
-    : pos_(pos), history_(history), tt_move_(tt_move) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history,
+                       const PieceToHistory* const* cont)
+    : pos_(pos), history_(history), cont_(cont), tt_move_(tt_move) {
   killers_[0] = killers[0];
   killers_[1] = killers[1];
   stage_ = pos.in_check() ? EVASION_TT : MAIN_TT;
@@ -44,7 +45,11 @@ void MovePicker::score_captures() {
 
 void MovePicker::score_quiets() {
   const Color us = pos_.side_to_move();
-  for (ScoredMove* m = cur_; m != end_; ++m) m->score = history_.get(us, m->move);
+  for (ScoredMove* m = cur_; m != end_; ++m) {
+    const Piece pc = pos_.piece_on(from_sq(m->move));
+    const Square to = to_sq(m->move);
+    m->score = history_.get(us, m->move) + (*cont_[0])[pc][to] + (*cont_[1])[pc][to];
+  }
 }
 
 void MovePicker::score_evasions() {

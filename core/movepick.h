@@ -1,6 +1,7 @@
 // Staged move ordering (ElephantEye's order, with killers after the good captures as the
 // move-ordering paper found best): hash move, good captures by MVV/LVA with SEE >= 0, two
-// killers, quiet moves by history, bad captures. In check: all evasions, hash move first.
+// killers, quiet moves by history plus continuation history (what followed the last two
+// moves), bad captures. In check: all evasions, hash move first.
 #pragma once
 
 #include <cstdint>
@@ -28,10 +29,24 @@ struct History {
   }
 };
 
+// Continuation history: how well a quiet move (piece, to) did after a given earlier move
+// (piece, to), one and two plies back. Indexed [piece][to] of the earlier move, then
+// [piece][to] of this one; the same gravity as History.
+using PieceToHistory = int16_t[PIECE_NB][SQUARE_NB];
+struct ContinuationHistory {
+  PieceToHistory table[PIECE_NB][SQUARE_NB];
+  static void update(PieceToHistory& h, Piece pc, Square to, int bonus) {
+    int16_t& v = h[pc][to];
+    v += int16_t(bonus - v * (bonus < 0 ? -bonus : bonus) / History::HistoryMax);
+  }
+};
+
 class MovePicker {
  public:
   // Main search.
-  MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history);
+  // cont[0] and cont[1]: the continuation histories of the moves one and two plies back.
+  MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history,
+             const PieceToHistory* const* cont);
   // Quiescence: captures only (all evasions when in check).
   MovePicker(const Position& pos, Move tt_move, const History& history);
 
@@ -51,6 +66,7 @@ class MovePicker {
 
   const Position& pos_;
   const History& history_;
+  const PieceToHistory* const* cont_ = nullptr;
   Move tt_move_;
   Move killers_[2] = {MOVE_NONE, MOVE_NONE};
   int stage_;

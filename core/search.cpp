@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include "evaluate.h"
@@ -79,6 +80,7 @@ int reduction(Depth depth, int move_count) {
 
 void Worker::clear() {
   history_ = History{};
+  std::memset(cont_history_.get(), 0, sizeof(ContinuationHistory));
   std::fill(eval_cache_.begin(), eval_cache_.end(), EvalCacheEntry{0, int16_t(VALUE_NONE)});
 }
 
@@ -184,7 +186,10 @@ void Worker::iterative_deepening(Position& pos, const std::function<void(const I
   Stack* ss = stack + 7;  // room for (ss - 7) look-backs
   Move pv[MAX_PLY + 1];
   for (int i = 0; i < MAX_PLY + 3; ++i) (ss + i)->ply = i;
-  for (int i = -7; i < 0; ++i) (ss + i)->static_eval = VALUE_NONE;
+  for (int i = -7; i < 0; ++i) {
+    (ss + i)->static_eval = VALUE_NONE;
+    (ss + i)->cont_hist = &cont_history_->table[NO_PIECE][0];
+  }
   ss->pv = pv;
 
   const size_t multipv = std::min<size_t>(limits_.multipv, root_moves_.size());
@@ -319,6 +324,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       const Depth r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
       StateInfo st;
       ss->current_move = MOVE_NULL;
+      ss->cont_hist = &cont_history_->table[NO_PIECE][0];
       pos.do_null_move(st);
       ++nodes_;
       Value null_value = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
@@ -368,7 +374,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   }
 
   // Step 10. Loop through the moves.
-  MovePicker picker(pos, tt_move, ss->killers, history_);
+  const PieceToHistory* cont[] = {(ss - 1)->cont_hist, (ss - 2)->cont_hist};
+  MovePicker picker(pos, tt_move, ss->killers, history_, cont);
   const Color us = pos.side_to_move();
   Value best_value = -VALUE_INFINITE, value = -VALUE_INFINITE;
   Move best_move = MOVE_NONE, quiets[64];
@@ -415,6 +422,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
     // Step 13. Make the move.
     StateInfo st;
     ss->current_move = m;
+    ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
     make_move(pos, m, st);
 
     // Step 14. Late move reductions, then a null-window search, then a full re-search for PV.
@@ -425,7 +433,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       r += !improving;
       r -= gives_check;
       r -= m == ss->killers[0] || m == ss->killers[1];
-      if (!capture) r -= std::clamp(history_.get(us, m) / 6000, -2, 2);
+      if (!capture) {
+        const Piece pc = pos.piece_on(to_sq(m));
+        const int stat = history_.get(us, m) + (*cont[0])[pc][to_sq(m)] + (*cont[1])[pc][to_sq(m)];
+        r -= std::clamp(stat / 9000, -2, 2);
+      }
       const Depth d = std::clamp(new_depth - r, 1, new_depth + 1);
       value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
       if (value > alpha && d < new_depth)
@@ -476,7 +488,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   }
 
   if (best_move != MOVE_NONE && !pos.is_capture(best_move))
-    update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
+    update_quiet_stats(pos, ss, best_move, quiets, quiet_count, depth);
 
   // Step 18. Store in the transposition table.
   const Bound bound = best_value >= beta ? BOUND_LOWER : PvNode && best_move ? BOUND_EXACT : BOUND_UPPER;
@@ -484,16 +496,24 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   return best_value;
 }
 
-// Killers and history (depth^2 bonus, ElephantEye style) for the quiet move that was best, a
-// matching penalty for the quiet moves tried before it.
-void Worker::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count, Depth depth) {
+// Killers, history (depth^2 bonus, ElephantEye style) and continuation history for the quiet
+// move that was best, a matching penalty for the quiet moves tried before it.
+void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quiet_count,
+                                Depth depth) {
+  const Color us = pos.side_to_move();
   if (ss->killers[0] != best) {
     ss->killers[1] = ss->killers[0];
     ss->killers[0] = best;
   }
   const int bonus = history_bonus(depth);
-  history_.update(us, best, bonus);
-  for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets[i], -bonus);
+  auto update = [&](Move m, int b) {
+    history_.update(us, m, b);
+    const Piece pc = pos.piece_on(from_sq(m));
+    ContinuationHistory::update(*(ss - 1)->cont_hist, pc, to_sq(m), b);
+    ContinuationHistory::update(*(ss - 2)->cont_hist, pc, to_sq(m), b);
+  };
+  update(best, bonus);
+  for (int i = 0; i < quiet_count; ++i) update(quiets[i], -bonus);
 }
 
 template <Worker::NodeType NT>
@@ -559,6 +579,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
 
     StateInfo st;
     ss->current_move = m;
+    ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
     make_move(pos, m, st);
     const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);
     pos.undo_move(m);

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "movepick.h"
@@ -53,6 +54,7 @@ struct Stack {
   Move* pv;
   int ply;
   Move current_move;
+  PieceToHistory* cont_hist;  // continuation history of current_move (a dummy for a null move)
   Move killers[2];
   Value static_eval;
   bool in_check;
@@ -92,7 +94,7 @@ class Worker {
   void iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info);
   void check_limits();
   bool null_move_allowed(const Position& pos) const;
-  void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count, Depth depth);
+  void update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quiet_count, Depth depth);
   InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
   void make_move(Position& pos, Move m, StateInfo& st);
   // evaluate() through a small cache keyed by the position key.
@@ -100,6 +102,7 @@ class Worker {
 
   TranspositionTable& tt_;
   History history_;
+  std::unique_ptr<ContinuationHistory> cont_history_ = std::make_unique<ContinuationHistory>();
   SearchLimits limits_;
   TimeManager time_;
   TimePoint start_time_ = 0;
