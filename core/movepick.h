@@ -10,17 +10,20 @@
 
 namespace chuhan {
 
-// History of quiet moves that caused cutoffs, by side and from/to squares. Bonuses of depth^2
-// are applied with "gravity" so that values stay within +-HistoryMax.
+constexpr int HistoryMax = 16384;
+
+// Adds a history bonus (or, negative, a penalty) with "gravity": the closer an entry already is
+// to +-HistoryMax, the less it moves, so that entries stay within +-HistoryMax.
+inline void apply_history_bonus(int16_t& entry, int bonus) {
+  entry += int16_t(bonus - entry * (bonus < 0 ? -bonus : bonus) / HistoryMax);
+}
+
+// History of quiet moves that caused cutoffs, by side and from/to squares (depth^2 bonuses).
 struct History {
-  static constexpr int HistoryMax = 16384;
   int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];
 
   int get(Color c, Move m) const { return butterfly[c][from_sq(m)][to_sq(m)]; }
-  void update(Color c, Move m, int bonus) {
-    int16_t& h = butterfly[c][from_sq(m)][to_sq(m)];
-    h += int16_t(bonus - h * (bonus < 0 ? -bonus : bonus) / HistoryMax);
-  }
+  void update(Color c, Move m, int bonus) { apply_history_bonus(butterfly[c][from_sq(m)][to_sq(m)], bonus); }
   // Between searches old knowledge fades (the paper's "history decay").
   void age() {
     for (auto& side : butterfly)
@@ -31,14 +34,10 @@ struct History {
 
 // Continuation history: how well a quiet move (piece, to) did after a given earlier move
 // (piece, to), one and two plies back. Indexed [piece][to] of the earlier move, then
-// [piece][to] of this one; the same gravity as History.
+// [piece][to] of this one.
 using PieceToHistory = int16_t[PIECE_NB][SQUARE_NB];
 struct ContinuationHistory {
   PieceToHistory table[PIECE_NB][SQUARE_NB];
-  static void update(PieceToHistory& h, Piece pc, Square to, int bonus) {
-    int16_t& v = h[pc][to];
-    v += int16_t(bonus - v * (bonus < 0 ? -bonus : bonus) / History::HistoryMax);
-  }
 };
 
 class MovePicker {

@@ -509,8 +509,8 @@ void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move best, const
   auto update = [&](Move m, int b) {
     history_.update(us, m, b);
     const Piece pc = pos.piece_on(from_sq(m));
-    ContinuationHistory::update(*(ss - 1)->cont_hist, pc, to_sq(m), b);
-    ContinuationHistory::update(*(ss - 2)->cont_hist, pc, to_sq(m), b);
+    apply_history_bonus((*(ss - 1)->cont_hist)[pc][to_sq(m)], b);
+    apply_history_bonus((*(ss - 2)->cont_hist)[pc][to_sq(m)], b);
   };
   update(best, bonus);
   for (int i = 0; i < quiet_count; ++i) update(quiets[i], -bonus);
