@@ -78,9 +78,11 @@ int reduction(Depth depth, int move_count) {
   return (768 + Ln256[d] * Ln256[m] * 4 / 9 / 64) / 1024;
 }
 
-void Worker::clear() {
+void Worker::clear_now() {
+  if (!cont_history_) std::abort();  // out of memory when the worker was made
   history_ = History{};
-  std::memset(cont_history_.get(), 0, sizeof(ContinuationHistory));
+  if (cont_history_used_) std::memset(cont_history_.get(), 0, sizeof(ContinuationHistory));
+  clear_pending_ = cont_history_used_ = false;
   std::fill(eval_cache_.begin(), eval_cache_.end(), EvalCacheEntry{0, int16_t(VALUE_NONE)});
 }
 
@@ -117,6 +119,8 @@ bool Worker::null_move_allowed(const Position& pos) const {
 Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
                    TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info) {
   start_time_ = now();
+  if (clear_pending_) clear_now();
+  cont_history_used_ = true;
   limits_ = limits;
   limits_.multipv = std::max(1, limits.multipv);
   nodes_ = 0;

@@ -5,13 +5,13 @@
 
 #include <atomic>
 #include <functional>
-#include <memory>
 #include <vector>
 
 #include "movepick.h"
 #include "position.h"
 #include "timeman.h"
 #include "tt.h"
+#include "zeroed_memory.h"
 
 namespace chuhan::search {
 
@@ -65,10 +65,11 @@ struct Stack {
 // transposition table is shared by reference; stop flags are set from other threads.
 class Worker {
  public:
-  explicit Worker(TranspositionTable& tt) : tt_(tt) { clear(); }
+  explicit Worker(TranspositionTable& tt) : tt_(tt) {}
 
-  // Forgets histories and killers (new game, bench).
-  void clear();
+  // Forgets histories and killers (new game, bench), when the next search starts: a new worker
+  // and a new game cost nothing until then.
+  void clear() { clear_pending_ = true; }
   // Searches `pos` (whose StateInfo chain is the game history) within `limits`. Only moves in
   // `root_moves` are considered when it is non-empty. Returns a legal move whenever one exists.
   Result run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
@@ -91,6 +92,7 @@ class Worker {
   template <NodeType NT>
   Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta);
 
+  void clear_now();
   void iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info);
   void check_limits();
   bool null_move_allowed(const Position& pos) const;
@@ -102,7 +104,10 @@ class Worker {
 
   TranspositionTable& tt_;
   History history_;
-  std::unique_ptr<ContinuationHistory> cont_history_ = std::make_unique<ContinuationHistory>();
+  // Zeroed again only once used: fresh pages are not touched at start-up.
+  ZeroedArray<ContinuationHistory> cont_history_ = allocate_zeroed<ContinuationHistory>();
+  bool clear_pending_ = true;
+  bool cont_history_used_ = false;
   SearchLimits limits_;
   TimeManager time_;
   TimePoint start_time_ = 0;

@@ -6,18 +6,36 @@
 namespace chuhan {
 
 void TranspositionTable::resize(int mb) {
-  mb = std::clamp(mb, 1, MaxSizeMB);
-  cluster_count_ = uint32_t(size_t(mb) * 1024 * 1024 / sizeof(Cluster));
-  storage_.clear();
-  storage_.shrink_to_fit();
-  storage_.resize(cluster_count_);
-  clusters_ = storage_.data();
-  clear();
+  storage_.reset();
+  clusters_ = nullptr;
+  cluster_count_ = 0;
+  size_mb_ = std::clamp(mb, 1, MaxSizeMB);
+  written_ = false;
+  generation_ = 4;
 }
 
 void TranspositionTable::clear() {
-  std::memset(static_cast<void*>(clusters_), 0, sizeof(Cluster) * cluster_count_);
+  if (clusters_ && written_) std::memset(static_cast<void*>(clusters_), 0, sizeof(Cluster) * cluster_count_);
+  written_ = false;
   generation_ = 4;
+}
+
+void TranspositionTable::new_search() {
+  // A size the machine cannot give (a browser tab, a small device) shrinks instead of failing.
+  while (!clusters_) {
+    const size_t count = size_t(size_mb_) * 1024 * 1024 / sizeof(Cluster);
+    storage_ = allocate_zeroed<Cluster>(count);
+    if (storage_) {
+      clusters_ = storage_.get();
+      cluster_count_ = uint32_t(count);
+    } else if (size_mb_ > 1) {
+      size_mb_ /= 2;
+    } else {
+      std::abort();  // not even 1 MB left: nothing sensible to do
+    }
+  }
+  written_ = true;
+  generation_ = generation_ == 252 ? 4 : generation_ + 4;
 }
 
 TTEntry* TranspositionTable::probe(Key key, bool& found) {
@@ -56,6 +74,7 @@ void TranspositionTable::store(TTEntry* e, Key key, Value v, Bound b, Depth d, M
 int TranspositionTable::hashfull() const {
   int used = 0;
   const uint32_t sample = std::min<uint32_t>(1000, cluster_count_);
+  if (sample == 0) return 0;
   for (uint32_t i = 0; i < sample; ++i)
     for (const TTEntry& e : clusters_[i].entries)
       used += e.gen_bound8 && (e.gen_bound8 & 0xFC) == generation_;

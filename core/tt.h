@@ -4,9 +4,9 @@
 #pragma once
 
 #include <cstddef>
-#include <vector>
 
 #include "types.h"
+#include "zeroed_memory.h"
 
 namespace chuhan {
 
@@ -32,13 +32,19 @@ class TranspositionTable {
   static constexpr int DefaultSizeMB = 16;
   static constexpr int MaxSizeMB = 1024;
 
-  TranspositionTable() { resize(DefaultSizeMB); }
+  // The memory is not allocated until the first search: creating an engine stays cheap (touching
+  // 16 MB of fresh pages takes tens of milliseconds, most of a web page's start-up budget).
+  TranspositionTable() = default;
 
-  // Reallocates to `mb` megabytes (clamped to 1..MaxSizeMB) and clears it.
+  // Sets the size to `mb` megabytes (clamped to 1..MaxSizeMB), dropping every entry; the new
+  // table is allocated when the next search starts.
   void resize(int mb);
   void clear();
-  // Called once per search so that old entries lose priority.
-  void new_search() { generation_ = generation_ == 252 ? 4 : generation_ + 4; }
+  // Called once per search, before any probe: allocates the table if needed (halving the size
+  // until the allocation succeeds) and makes older entries lose priority.
+  void new_search();
+  // Megabytes in use (after a search) or requested (before one).
+  int size_mb() const { return size_mb_; }
 
   // Finds the entry for `key`; `found` tells whether it holds this position. When not found,
   // the returned entry is the one to overwrite.
@@ -63,9 +69,11 @@ class TranspositionTable {
     return &clusters_[((key >> 32) * uint64_t(cluster_count_)) >> 32];
   }
 
-  std::vector<Cluster> storage_;
+  ZeroedArray<Cluster> storage_;
   Cluster* clusters_ = nullptr;
   uint32_t cluster_count_ = 0;
+  int size_mb_ = DefaultSizeMB;
+  bool written_ = false;  // a search ran since the table was last zeroed
   uint8_t generation_ = 4;  // never 0, so that an empty entry (all zero) is never current
 };
 
