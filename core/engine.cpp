@@ -32,6 +32,11 @@ std::string Engine::set_position(const std::string& fen, const std::vector<std::
   return "";
 }
 
+uint64_t Engine::book_draw() {
+  if (!book_seeded_) seed_book(std::random_device{}());
+  return book_random_();
+}
+
 std::string Engine::fen() const { return game_->pos.fen(); }
 
 std::vector<std::string> Engine::legal_moves() const {
@@ -146,7 +151,7 @@ BestMove Engine::go(const SearchLimits& limits, const std::function<void(const S
 
   if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 && banned_.empty() &&
       limits.searchmoves.empty()) {
-    if (const Move m = book::pick(game_->pos, book_random_()); m != MOVE_NONE) {
+    if (const Move m = book::pick(game_->pos, book_draw()); m != MOVE_NONE) {
       worker_.stop = false;
       worker_.pondering = false;
       return {move_to_string(m), "", true};

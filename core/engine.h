@@ -106,7 +106,10 @@ class Engine {
   void set_own_book(bool on) { own_book_ = on; }
   bool own_book() const { return own_book_; }
   // Makes the book's random choices repeatable (tests).
-  void seed_book(uint64_t seed) { book_random_.seed(seed); }
+  void seed_book(uint64_t seed) {
+    book_random_.seed(seed);
+    book_seeded_ = true;
+  }
   int hash_size() const { return hash_mb_; }
 
   // Leaf count at `depth`; `per_move`, if given, receives each root move's count (divide).
@@ -125,6 +128,7 @@ class Engine {
     std::vector<std::string> moves;
   };
   SearchInfo to_info(const search::InfoLine& line) const;
+  uint64_t book_draw();
 
   std::unique_ptr<Game> game_;
   std::vector<Move> banned_;
@@ -134,7 +138,10 @@ class Engine {
   int multipv_ = 1;
   int move_overhead_ = 10;
   bool own_book_ = false;
-  std::mt19937_64 book_random_{uint64_t(std::random_device{}())};
+  // Seeded from std::random_device at the first book move, not at construction: in
+  // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
+  std::mt19937_64 book_random_;
+  bool book_seeded_ = false;
 };
 
 // UCI-style score text: "cp 35" or "mate -3".

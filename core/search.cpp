@@ -81,9 +81,9 @@ int reduction(Depth depth, int move_count) {
 void Worker::clear_now() {
   if (!cont_history_) std::abort();  // out of memory when the worker was made
   history_ = History{};
-  if (cont_history_used_) std::memset(cont_history_.get(), 0, sizeof(ContinuationHistory));
-  clear_pending_ = cont_history_used_ = false;
-  std::fill(eval_cache_.begin(), eval_cache_.end(), EvalCacheEntry{0, int16_t(VALUE_NONE)});
+  std::memset(cont_history_.get(), 0, sizeof(ContinuationHistory));
+  std::fill_n(eval_cache_.get(), EvalCacheSize, EvalCacheEntry{0, int16_t(VALUE_NONE)});
+  clear_pending_ = false;
 }
 
 Value Worker::static_eval(const Position& pos) {
@@ -120,7 +120,6 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
                    TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info) {
   start_time_ = now();
   if (clear_pending_) clear_now();
-  cont_history_used_ = true;
   limits_ = limits;
   limits_.multipv = std::max(1, limits.multipv);
   nodes_ = 0;

@@ -5,13 +5,14 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
+#include <new>
 #include <vector>
 
 #include "movepick.h"
 #include "position.h"
 #include "timeman.h"
 #include "tt.h"
-#include "zeroed_memory.h"
 
 namespace chuhan::search {
 
@@ -104,10 +105,11 @@ class Worker {
 
   TranspositionTable& tt_;
   History history_;
-  // Zeroed again only once used: fresh pages are not touched at start-up.
-  ZeroedArray<ContinuationHistory> cont_history_ = allocate_zeroed<ContinuationHistory>();
+  // The tables below are left uninitialised by the constructor (start-up stays cheap, also in
+  // WebAssembly where zeroing memory costs page commits): clear_now() fills them before the
+  // first search, as clear_pending_ starts true.
+  std::unique_ptr<ContinuationHistory> cont_history_{new (std::nothrow) ContinuationHistory};
   bool clear_pending_ = true;
-  bool cont_history_used_ = false;
   SearchLimits limits_;
   TimeManager time_;
   TimePoint start_time_ = 0;
@@ -124,7 +126,7 @@ class Worker {
     int16_t value;
   };
   static constexpr size_t EvalCacheSize = 1 << 16;
-  std::vector<EvalCacheEntry> eval_cache_ = std::vector<EvalCacheEntry>(EvalCacheSize);
+  std::unique_ptr<EvalCacheEntry[]> eval_cache_{new EvalCacheEntry[EvalCacheSize]};
 };
 
 // Reduction (in plies) for a late move; integer-only so that it is the same on every platform.
