@@ -11,7 +11,8 @@
 //    separately.
 // 3. Ready time: createEngine() until the engine answers, under Node (first engine of the
 //    process, which compiles the module, then later ones), and in headless Chromium when
-//    /usr/bin/chromium exists (first load, then reloads from a warm HTTP cache).
+//    /usr/bin/chromium exists (first load, then reloads from a warm HTTP cache). For scale, both
+//    also time a worker that does nothing but answer: the share of the browser or of Node.
 // 4. stop() latency of an infinite search under Node, shared flag and terminate modes.
 // 5. With Chromium: the bench in the page's engine worker vs native, for comparison.
 // Goals (issue 7): wasm >= 0.85x native nodes/s, .wasm + glue < 150 KB gzipped, ready < 100 ms.
@@ -96,18 +97,29 @@ const nodeReady = JSON.parse(
          times.push(performance.now() - t0);
          e.terminate();
        }
-       console.log(JSON.stringify(times));`,
+       const { Worker } = await import('node:worker_threads');
+       const empty = [];
+       for (let i = 0; i < 5; ++i) {
+         const t0 = performance.now();
+         const w = new Worker(new URL('data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage(0)'));
+         await new Promise((resolve) => w.once('message', resolve));
+         empty.push(performance.now() - t0);
+         await w.terminate();
+       }
+       console.log(JSON.stringify({ times, empty }));`,
     ],
     { encoding: 'utf8' },
   ),
 );
-console.log(`  Node: first ${nodeReady[0].toFixed(1)} ms (compiles the module), then median ${median(nodeReady.slice(1)).toFixed(1)} ms (module compiled)`);
+console.log(`  Node: first ${nodeReady.times[0].toFixed(1)} ms (compiles the module), then median ${median(nodeReady.times.slice(1)).toFixed(1)} ms (module compiled)`);
+console.log(`  Node: an empty worker alone: median ${median(nodeReady.empty).toFixed(1)} ms`);
 
 let chromiumBench = null;
 if (browser) {
-  const { ready, bench } = await inChromium();
+  const { ready, emptyWorker, bench } = await inChromium();
   const warm = median(ready.slice(1));
   console.log(`  Chromium: first load ${ready[0].toFixed(1)} ms, warm cache median ${warm.toFixed(1)} ms of ${ready.length - 1} reloads (goal < 100 ms) ${warm < 100 ? 'OK' : 'ABOVE GOAL'}`);
+  console.log(`  Chromium: an empty module worker alone (alternate reloads): median ${median(emptyWorker).toFixed(1)} ms (${emptyWorker.map((t) => t.toFixed(0)).join(', ')})`);
   chromiumBench = bench;
 } else {
   console.log('  Chromium: skipped (--no-browser or no /usr/bin/chromium)');
@@ -144,6 +156,14 @@ if (chromiumBench) {
 // alternating with the native bench.
 async function inChromium() {
   const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+  // '/' times the engine; '/empty' times a module worker that only posts a message, the part of
+  // the ready time that belongs to the browser (measured on alternate reloads, so that neither
+  // warms the other).
+  const emptyPage = `<!doctype html><link rel="icon" href="data:,"><script type="module">
+    const t0 = performance.now();
+    const w = new Worker('/wasm/empty-worker.js', { type: 'module' });
+    w.onmessage = () => { window.__ready = performance.now() - t0; w.terminate(); };
+  </script>`;
   const page = `<!doctype html><link rel="icon" href="data:,"><script type="module">
     import { createEngine } from '/wasm/index.js';
     const t0 = performance.now();
@@ -155,6 +175,9 @@ async function inChromium() {
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url, 'http://localhost').pathname;
     if (path === '/') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+    if (path === '/empty') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(emptyPage);
+    if (path === '/wasm/empty-worker.js')
+      return res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'max-age=3600' }).end('postMessage(0);');
     const file = normalize(join(root, decodeURIComponent(path)));
     try {
       if (!file.startsWith(join(root, 'wasm'))) throw new Error('outside');
@@ -170,14 +193,20 @@ async function inChromium() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const ready = [];
+  const emptyWorker = [];
   const bench = [];
   try {
     const p = await (await b.newContext()).newPage();
-    for (let i = 0; i < 6; ++i) {
-      await p.goto(`http://127.0.0.1:${server.address().port}/`);
+    const load = async (path) => {
+      await p.goto(`http://127.0.0.1:${server.address().port}${path}`);
       await p.waitForFunction(() => window.__ready !== undefined, null, { timeout: 30000 });
-      ready.push(await p.evaluate(() => window.__ready));
+      return p.evaluate(() => window.__ready);
+    };
+    for (let i = 0; i < 6; ++i) {
+      ready.push(await load('/'));
+      if (i > 0) emptyWorker.push(await load('/empty'));
     }
+    await load('/'); // leaves the page with an engine for the bench below
     for (let round = 0; round < Math.min(rounds, 3); ++round) {
       const wasm = await p.evaluate(() => window.__engine.bench().then((r) => r.nps));
       const out = execFileSync(native, ['bench'], { encoding: 'utf8' });
@@ -187,5 +216,5 @@ async function inChromium() {
     await b.close();
     server.close();
   }
-  return { ready, bench };
+  return { ready, emptyWorker, bench };
 }
