@@ -6,8 +6,7 @@
 namespace chuhan {
 
 void TranspositionTable::resize(int mb) {
-  storage_.reset();
-  clusters_ = nullptr;
+  clusters_.reset();
   cluster_count_ = 0;
   size_mb_ = std::clamp(mb, 1, MaxSizeMB);
   written_ = false;
@@ -15,7 +14,7 @@ void TranspositionTable::resize(int mb) {
 }
 
 void TranspositionTable::clear() {
-  if (clusters_ && written_) std::memset(static_cast<void*>(clusters_), 0, sizeof(Cluster) * cluster_count_);
+  if (clusters_ && written_) std::memset(static_cast<void*>(clusters_.get()), 0, sizeof(Cluster) * cluster_count_);
   written_ = false;
   generation_ = 4;
 }
@@ -24,9 +23,9 @@ void TranspositionTable::new_search() {
   // A size the machine cannot give (a browser tab, a small device) shrinks instead of failing.
   while (!clusters_) {
     const size_t count = size_t(size_mb_) * 1024 * 1024 / sizeof(Cluster);
-    storage_ = allocate_zeroed<Cluster>(count);
-    if (storage_) {
-      clusters_ = storage_.get();
+    // calloc: fresh pages from the system are already zero, so they cost nothing until used.
+    clusters_.reset(static_cast<Cluster*>(std::calloc(count, sizeof(Cluster))));
+    if (clusters_) {
       cluster_count_ = uint32_t(count);
     } else if (size_mb_ > 1) {
       size_mb_ /= 2;

@@ -4,9 +4,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdlib>
+#include <memory>
 
 #include "types.h"
-#include "zeroed_memory.h"
 
 namespace chuhan {
 
@@ -69,8 +70,10 @@ class TranspositionTable {
     return &clusters_[((key >> 32) * uint64_t(cluster_count_)) >> 32];
   }
 
-  ZeroedArray<Cluster> storage_;
-  Cluster* clusters_ = nullptr;
+  struct FreeMemory {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::unique_ptr<Cluster[], FreeMemory> clusters_;  // from calloc, see new_search()
   uint32_t cluster_count_ = 0;
   int size_mb_ = DefaultSizeMB;
   bool written_ = false;  // a search ran since the table was last zeroed
