@@ -45,11 +45,8 @@ void MovePicker::score_captures() {
 
 void MovePicker::score_quiets() {
   const Color us = pos_.side_to_move();
-  for (ScoredMove* m = cur_; m != end_; ++m) {
-    const Piece pc = pos_.piece_on(from_sq(m->move));
-    const Square to = to_sq(m->move);
-    m->score = history_.get(us, m->move) + (*cont_[0])[pc][to] + (*cont_[1])[pc][to];
-  }
+  for (ScoredMove* m = cur_; m != end_; ++m)
+    m->score = quiet_move_score(history_, cont_, us, pos_.piece_on(from_sq(m->move)), m->move);
 }
 
 void MovePicker::score_evasions() {

@@ -40,6 +40,12 @@ struct ContinuationHistory {
   PieceToHistory table[PIECE_NB][SQUARE_NB];
 };
 
+// How well the quiet move m by piece pc has done: its history plus its continuation histories
+// after the moves one and two plies back (cont[0], cont[1]). Orders quiet moves and scales LMR.
+inline int quiet_move_score(const History& history, const PieceToHistory* const* cont, Color us, Piece pc, Move m) {
+  return history.get(us, m) + (*cont[0])[pc][to_sq(m)] + (*cont[1])[pc][to_sq(m)];
+}
+
 class MovePicker {
  public:
   // Main search.

@@ -96,7 +96,9 @@ Value Worker::static_eval(const Position& pos) {
   return v;
 }
 
-void Worker::make_move(Position& pos, Move m, StateInfo& st) {
+void Worker::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
+  ss->current_move = m;
+  ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
   tt_.prefetch(pos.key_after(m));
   pos.do_move(m, st);
   if ((++nodes_ & 1023) == 0) check_limits();
@@ -424,9 +426,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
 
     // Step 13. Make the move.
     StateInfo st;
-    ss->current_move = m;
-    ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
-    make_move(pos, m, st);
+    make_move(pos, ss, m, st);
 
     // Step 14. Late move reductions, then a null-window search, then a full re-search for PV.
     if (depth >= 2 && move_count > 1 + Root && (!capture || !PvNode)) {
@@ -436,11 +436,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       r += !improving;
       r -= gives_check;
       r -= m == ss->killers[0] || m == ss->killers[1];
-      if (!capture) {
-        const Piece pc = pos.piece_on(to_sq(m));
-        const int stat = history_.get(us, m) + (*cont[0])[pc][to_sq(m)] + (*cont[1])[pc][to_sq(m)];
-        r -= std::clamp(stat / 9000, -2, 2);
-      }
+      if (!capture) r -= std::clamp(quiet_move_score(history_, cont, us, pos.piece_on(to_sq(m)), m) / 9000, -2, 2);
       const Depth d = std::clamp(new_depth - r, 1, new_depth + 1);
       value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
       if (value > alpha && d < new_depth)
@@ -581,9 +577,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
     }
 
     StateInfo st;
-    ss->current_move = m;
-    ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
-    make_move(pos, m, st);
+    make_move(pos, ss, m, st);
     const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);
     pos.undo_move(m);
     if (stop) return VALUE_ZERO;

@@ -99,7 +99,8 @@ class Worker {
   bool null_move_allowed(const Position& pos) const;
   void update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quiet_count, Depth depth);
   InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
-  void make_move(Position& pos, Move m, StateInfo& st);
+  // Makes m, recording it (and its continuation history) in ss; counts the node.
+  void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
   // evaluate() through a small cache keyed by the position key.
   Value static_eval(const Position& pos);
 
