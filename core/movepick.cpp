@@ -58,11 +58,14 @@ void MovePicker::score_evasions() {
                    : history_.get(us, m->move);
 }
 
-// Selection of the best remaining move: lists are short and usually cut off early.
+// Selection of the best remaining move: lists are short and usually cut off early. The best
+// score so far is kept in a local: reading it back through `best` makes every step wait for
+// the previous one's load (V8 compiles it that way; it cost a tenth of the wasm build's time).
 Move MovePicker::pick_best(ScoredMove*& cur, ScoredMove* end) {
   ScoredMove* best = cur;
+  int best_score = cur->score;
   for (ScoredMove* m = cur + 1; m < end; ++m)
-    if (m->score > best->score) best = m;
+    if (m->score > best_score) best = m, best_score = m->score;
   std::swap(*best, *cur);
   return (cur++)->move;
 }
