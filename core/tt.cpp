@@ -48,12 +48,13 @@ TTEntry* TranspositionTable::probe(Key key, bool& found) {
     }
 
   // Replace the entry with the least depth, counting each generation of age as 8 plies.
-  TTEntry* replace = entries;
   auto worth = [this](const TTEntry& e) {
     return e.depth8 - 8 * (uint8_t(generation_ - (e.gen_bound8 & 0xFC)) >> 2);
   };
+  TTEntry* replace = entries;
+  int replace_worth = worth(*replace);
   for (int i = 1; i < 5; ++i)
-    if (worth(entries[i]) < worth(*replace)) replace = &entries[i];
+    if (const int w = worth(entries[i]); w < replace_worth) replace = &entries[i], replace_worth = w;
   return found = false, replace;
 }
 
