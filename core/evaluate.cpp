@@ -73,6 +73,21 @@ constexpr SquareSet palace_set(Color c) {
 }
 constexpr SquareSet PalaceSet[COLOR_NB] = {palace_set(RED), palace_set(BLACK)};
 
+// Material plus piece-square value of every piece on every square, summed once from Params
+// (which are constants) so that evaluate() adds one entry per piece.
+struct PieceSquareTable {
+  Score at[PIECE_NB][SQUARE_NB];
+};
+const PieceSquareTable PieceSquare = [] {
+  PieceSquareTable t{};
+  for (Color c : {RED, BLACK})
+    for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1))
+      for (int s = 0; s < SQUARE_NB; ++s)
+        t.at[make_piece(c, pt)][s] = Params[eval::typed(eval::MATERIAL, pt)] +
+                                     Params[eval::PST + pt * eval::PstSquares + eval::pst_index(c, Square(s))];
+  return t;
+}();
+
 template <bool Tracing>
 class Evaluator {
  public:
@@ -152,14 +167,20 @@ class Evaluator {
   }
 
   void material_and_squares(Color c) {
+    Score sum;
     for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1)) {
       const Piece p = piece(c, pt);
       for (int i = 0; i < pos_.count(p); ++i) {
-        add(c, eval::typed(eval::MATERIAL, pt));
-        add(c, eval::PST + pt * eval::PstSquares + eval::pst_index(c, pos_.squares(p)[i]));
+        if constexpr (Tracing) {
+          add(c, eval::typed(eval::MATERIAL, pt));
+          add(c, eval::PST + pt * eval::PstSquares + eval::pst_index(c, pos_.squares(p)[i]));
+        } else {
+          sum += PieceSquare.at[p][pos_.squares(p)[i]];
+        }
       }
       phase_ += PhaseWeight[pt] * pos_.count(p);
     }
+    score_[c] += sum;
   }
 
   // Rook and cannon mobility (thesis 2.3.4), and horses hemmed in by legs and guarded squares.
