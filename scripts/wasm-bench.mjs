@@ -5,7 +5,7 @@
 //
 // 1. Speed: the bench (fixed positions, depth 13) natively (build/native/chuhan bench) and in
 //    wasm under Node (createEngine().bench(), timed inside the worker like the native timer),
-//    alternating N rounds (default 3) so that both see the same machine load; the best nodes/s
+//    alternating N rounds (default 5) so that both see the same machine load; the best nodes/s
 //    of each and their ratio. Also checks that both searched the same number of nodes.
 // 2. Size of wasm/dist/chuhan.wasm + chuhan.mjs (the glue), raw and gzip -9; the JS API files
 //    separately.
@@ -33,7 +33,7 @@ import { createEngine } from '../wasm/index.node.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const native = join(root, 'build/native/chuhan');
 const args = process.argv.slice(2);
-const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3;
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 const reloads = Number(args[args.indexOf('--reloads') + 1]) || 15;
 const browser = !args.includes('--no-browser') && existsSync('/usr/bin/chromium');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
