@@ -60,7 +60,7 @@ void MovePicker::score_evasions() {
 
 // Selection of the best remaining move: lists are short and usually cut off early. The best
 // score so far is kept in a local: reading it back through `best` makes every step wait for
-// the previous one's load (V8 compiles it that way; it cost a tenth of the wasm build's time).
+// the previous one's load (V8 compiles it that way: several percent of the wasm build's time).
 Move MovePicker::pick_best(ScoredMove*& cur, ScoredMove* end) {
   ScoredMove* best = cur;
   int best_score = cur->score;
