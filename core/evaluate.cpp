@@ -24,7 +24,7 @@ constexpr bool cheaper(PieceType attacker, PieceType target) { return SeeValue[a
 // The squares of a rank word's bits (bit i = file i): a shift of the word into place.
 constexpr SquareSet rank_set(int rank, uint32_t bits) {
   const int start = rank * FILE_NB;
-  SquareSet set;
+  SquareSet set{};
   if (start < 64) set.words[0] = uint64_t(bits) << start;
   if (start + FILE_NB > 64) set.words[1] = start >= 64 ? uint64_t(bits) << (start - 64) : uint64_t(bits) >> (64 - start);
   return set;
@@ -43,7 +43,7 @@ constexpr auto FileSpread = [] {
 // 5-9 start at square 45 and cross into the second.
 constexpr SquareSet file_set(int file, uint32_t bits) {
   const uint64_t low = FileSpread[bits & 31], high = FileSpread[(bits >> 5) & 31];
-  SquareSet set;
+  SquareSet set{};
   set.words[0] = low << file | high << (45 + file);
   set.words[1] = high >> (19 - file);
   return set;
@@ -66,7 +66,7 @@ constexpr StepSets make_step_sets() {
 constexpr StepSets StepSet = make_step_sets();
 
 constexpr SquareSet palace_set(Color c) {
-  SquareSet set;
+  SquareSet set{};
   for (int s = 0; s < SQUARE_NB; ++s)
     if (in_palace(c, Square(s))) set.add(Square(s));
   return set;
@@ -131,9 +131,13 @@ class Evaluator {
 
   Piece piece(Color c, PieceType pt) const { return make_piece(c, pt); }
 
-  // Attack sets: every square each side's pieces could capture on (or defend), by type.
+  // Attack sets: every square each side's pieces could capture on (or defend), by type. Sets
+  // every attacked_by_[c][GENERAL..SOLDIER], attacked_[c] and rook_reach_[c][i] for each rook
+  // (the members start uninitialised); the sets are built in locals and stored once.
   void compute_attacks(Color c) {
-    for (PieceType pt : {ROOK, CANNON}) {
+    SquareSet line_attacks[2] = {SquareSet{}, SquareSet{}};  // rooks, cannons
+    for (int k = 0; k < 2; ++k) {
+      const PieceType pt = k == 0 ? ROOK : CANNON;
       const Piece p = piece(c, pt);
       for (int i = 0; i < pos_.count(p); ++i) {
         const Square s = pos_.squares(p)[i];
@@ -143,27 +147,33 @@ class Evaluator {
         const uint32_t rank_hits = pt == ROOK ? rl.first_blocker | rl.quiet : rl.second_blocker;
         const uint32_t file_hits = pt == ROOK ? fl.first_blocker | fl.quiet : fl.second_blocker;
         const SquareSet hits = rank_set(r, rank_hits) | file_set(f, file_hits);
-        attacked_by_[c][pt] = attacked_by_[c][pt] | hits;
+        line_attacks[k] = line_attacks[k] | hits;
         if (pt == ROOK) rook_reach_[c][i] = hits;
       }
     }
+    SquareSet horses{}, elephants{}, advisors{}, soldiers{};
     const Piece horse = piece(c, HORSE);
     for (int i = 0; i < pos_.count(horse); ++i)
       for (const BlockableStep& st : Steps.horse_moves[pos_.squares(horse)[i]])
-        if (pos_.empty(st.block)) attacked_by_[c][HORSE].add(st.to);
+        if (pos_.empty(st.block)) horses.add(st.to);
     const Piece elephant = piece(c, ELEPHANT);
     for (int i = 0; i < pos_.count(elephant); ++i)
       for (const BlockableStep& st : Steps.elephant_moves[pos_.squares(elephant)[i]])
-        if (pos_.empty(st.block)) attacked_by_[c][ELEPHANT].add(st.to);
+        if (pos_.empty(st.block)) elephants.add(st.to);
     const Piece advisor = piece(c, ADVISOR);
-    for (int i = 0; i < pos_.count(advisor); ++i)
-      attacked_by_[c][ADVISOR] = attacked_by_[c][ADVISOR] | StepSet.advisor[pos_.squares(advisor)[i]];
+    for (int i = 0; i < pos_.count(advisor); ++i) advisors = advisors | StepSet.advisor[pos_.squares(advisor)[i]];
     const Piece soldier = piece(c, SOLDIER);
-    for (int i = 0; i < pos_.count(soldier); ++i)
-      attacked_by_[c][SOLDIER] = attacked_by_[c][SOLDIER] | StepSet.soldier[c][pos_.squares(soldier)[i]];
-    attacked_by_[c][GENERAL] = StepSet.general[pos_.general_square(c)];
-    for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1))
-      attacked_[c] = attacked_[c] | attacked_by_[c][pt];
+    for (int i = 0; i < pos_.count(soldier); ++i) soldiers = soldiers | StepSet.soldier[c][pos_.squares(soldier)[i]];
+    const SquareSet general = StepSet.general[pos_.general_square(c)];
+
+    attacked_by_[c][GENERAL] = general;
+    attacked_by_[c][ADVISOR] = advisors;
+    attacked_by_[c][ELEPHANT] = elephants;
+    attacked_by_[c][HORSE] = horses;
+    attacked_by_[c][ROOK] = line_attacks[0];
+    attacked_by_[c][CANNON] = line_attacks[1];
+    attacked_by_[c][SOLDIER] = soldiers;
+    attacked_[c] = general | advisors | elephants | horses | line_attacks[0] | line_attacks[1] | soldiers;
   }
 
   void material_and_squares(Color c) {
@@ -400,8 +410,9 @@ class Evaluator {
   eval::Trace* trace_;
   Score score_[COLOR_NB];
   int phase_ = 0;
+  // Filled by compute_attacks() before any term reads them.
   SquareSet attacked_[COLOR_NB];
-  SquareSet attacked_by_[COLOR_NB][PIECE_TYPE_NB];
+  SquareSet attacked_by_[COLOR_NB][PIECE_TYPE_NB];  // [NO_PIECE_TYPE] unused
   SquareSet rook_reach_[COLOR_NB][2];  // each rook's squares, in the order of the piece list
 };
 

@@ -248,7 +248,7 @@ void Position::update_state_flags() {
       file_danger |= file_of(piece_list_[p][i]) == file_of(gsq);
     }
   }
-  SquareSet lines;
+  SquareSet lines{};
   if (rank_danger) lines = lines | Steps.rank_squares[rank_of(gsq)];
   if (file_danger) lines = lines | Steps.file_squares[file_of(gsq)];
   st_->risky_to = lines;

@@ -63,7 +63,7 @@ bool crossed_river(Color c, Square s) { return !on_own_side(c, s); }
 // already has for it) and fills `chased` with the squares of the enemy pieces m chases.
 SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
   const Color us = pos.side_to_move(), them = ~us;
-  SquareSet chased;
+  SquareSet chased{};
 
   // Captures available to us before the move, as (from, to) pairs.
   std::vector<Move> before;
@@ -117,7 +117,7 @@ struct SideVerdict {
 SideVerdict judge_side(Color side, Color first_mover, const std::vector<Move>& moves,
                        const std::vector<bool>& checks, const std::vector<SquareSet>& chased) {
   SideVerdict v;
-  SquareSet targets;
+  SquareSet targets{};
   bool has_chase = false;
   for (size_t j = 0; j < moves.size(); ++j) {
     const bool ours = Color((first_mover + j) % 2) == side;

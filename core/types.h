@@ -70,8 +70,11 @@ constexpr bool in_palace(Color c, Square s) {
 }
 
 // A set of squares in two 64-bit words (no 128-bit arithmetic, same speed in WebAssembly).
+// Like an integer it is left uninitialised by default; `SquareSet{}` is the empty set. (The
+// evaluation keeps a few hundred bytes of them, which it fills itself: zeroing them first was
+// a call to memory.fill per evaluation in WebAssembly.)
 struct SquareSet {
-  uint64_t words[2] = {0, 0};
+  uint64_t words[2];
 
   constexpr bool has(Square s) const { return words[s >> 6] >> (s & 63) & 1; }
   constexpr void add(Square s) { words[s >> 6] |= uint64_t(1) << (s & 63); }
