@@ -60,6 +60,8 @@ enum Param : int {
 
 // The parameter of `base`'s family for piece type pt, e.g. typed(PINNED, HORSE).
 constexpr int typed(Param base, PieceType pt) { return int(base) + int(pt); }
+// The piece-square parameter of colour c's piece of type pt on square s.
+constexpr int pst_param(Color c, PieceType pt, Square s) { return PST + pt * PstSquares + pst_index(c, s); }
 
 extern const Score Params[PARAM_NB];
 // "ROOK_MOBILITY", "PST[HORSE][3][2]", ... for the tuner's output.

@@ -83,8 +83,7 @@ const PieceSquareTable PieceSquare = [] {
   for (Color c : {RED, BLACK})
     for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1))
       for (int s = 0; s < SQUARE_NB; ++s)
-        t.at[make_piece(c, pt)][s] = Params[eval::typed(eval::MATERIAL, pt)] +
-                                     Params[eval::PST + pt * eval::PstSquares + eval::pst_index(c, Square(s))];
+        t.at[make_piece(c, pt)][s] = Params[eval::typed(eval::MATERIAL, pt)] + Params[eval::pst_param(c, pt, Square(s))];
   return t;
 }();
 
@@ -135,9 +134,9 @@ class Evaluator {
   // every attacked_by_[c][GENERAL..SOLDIER], attacked_[c] and rook_reach_[c][i] for each rook
   // (the members start uninitialised); the sets are built in locals and stored once.
   void compute_attacks(Color c) {
-    SquareSet line_attacks[2] = {SquareSet{}, SquareSet{}};  // rooks, cannons
-    for (int k = 0; k < 2; ++k) {
-      const PieceType pt = k == 0 ? ROOK : CANNON;
+    SquareSet rooks{}, cannons{};
+    for (PieceType pt : {ROOK, CANNON}) {
+      SquareSet& by_type = pt == ROOK ? rooks : cannons;
       const Piece p = piece(c, pt);
       for (int i = 0; i < pos_.count(p); ++i) {
         const Square s = pos_.squares(p)[i];
@@ -147,7 +146,7 @@ class Evaluator {
         const uint32_t rank_hits = pt == ROOK ? rl.first_blocker | rl.quiet : rl.second_blocker;
         const uint32_t file_hits = pt == ROOK ? fl.first_blocker | fl.quiet : fl.second_blocker;
         const SquareSet hits = rank_set(r, rank_hits) | file_set(f, file_hits);
-        line_attacks[k] = line_attacks[k] | hits;
+        by_type = by_type | hits;
         if (pt == ROOK) rook_reach_[c][i] = hits;
       }
     }
@@ -170,10 +169,10 @@ class Evaluator {
     attacked_by_[c][ADVISOR] = advisors;
     attacked_by_[c][ELEPHANT] = elephants;
     attacked_by_[c][HORSE] = horses;
-    attacked_by_[c][ROOK] = line_attacks[0];
-    attacked_by_[c][CANNON] = line_attacks[1];
+    attacked_by_[c][ROOK] = rooks;
+    attacked_by_[c][CANNON] = cannons;
     attacked_by_[c][SOLDIER] = soldiers;
-    attacked_[c] = general | advisors | elephants | horses | line_attacks[0] | line_attacks[1] | soldiers;
+    attacked_[c] = general | advisors | elephants | horses | rooks | cannons | soldiers;
   }
 
   void material_and_squares(Color c) {
@@ -183,7 +182,7 @@ class Evaluator {
       for (int i = 0; i < pos_.count(p); ++i) {
         if constexpr (Tracing) {
           add(c, eval::typed(eval::MATERIAL, pt));
-          add(c, eval::PST + pt * eval::PstSquares + eval::pst_index(c, pos_.squares(p)[i]));
+          add(c, eval::pst_param(c, pt, pos_.squares(p)[i]));
         } else {
           sum += PieceSquare.at[p][pos_.squares(p)[i]];
         }
