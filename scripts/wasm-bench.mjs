@@ -38,6 +38,7 @@ const reloads = Number(args[args.indexOf('--reloads') + 1]) || 15;
 const browser = !args.includes('--no-browser') && existsSync('/usr/bin/chromium');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const inOrder = (times) => times.map((t) => t.toFixed(0)).join(', ');
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 for (const f of [native, join(root, 'wasm/dist/chuhan.wasm')])
@@ -123,9 +124,9 @@ if (browser) {
   const { ready, emptyWorker, bench } = await inChromium();
   const warm = median(ready.slice(1));
   console.log(`  Chromium: first load ${ready[0].toFixed(1)} ms, warm cache median ${warm.toFixed(1)} ms of ${ready.length - 1} reloads (goal < 100 ms) ${warm < 100 ? 'OK' : 'ABOVE GOAL'}`);
-  console.log(`    in load order: ${ready.slice(1).map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(`    in load order: ${inOrder(ready.slice(1))}`);
   console.log(`  Chromium: an empty module worker alone (alternate reloads): median ${median(emptyWorker).toFixed(1)} ms`);
-  console.log(`    in load order: ${emptyWorker.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(`    in load order: ${inOrder(emptyWorker)}`);
   chromiumBench = bench;
 } else {
   console.log('  Chromium: skipped (--no-browser or no /usr/bin/chromium)');
@@ -220,11 +221,11 @@ async function inChromium() {
       await p.goto(`http://127.0.0.1:${server.address().port}${path}`);
       return time;
     };
+    // Ends on the engine's page, whose engine runs the bench below.
     for (let i = 0; i <= reloads; ++i) {
-      ready.push(await load('/'));
       if (i > 0) emptyWorker.push(await load('/empty'));
+      ready.push(await load('/'));
     }
-    await load('/'); // leaves the page with an engine for the bench below
     for (let round = 0; round < Math.min(rounds, 3); ++round) {
       const wasm = await p.evaluate(() => window.__engine.bench().then((r) => r.nps));
       const out = execFileSync(native, ['bench'], { encoding: 'utf8' });
