@@ -105,10 +105,10 @@ class Worker {
   Value static_eval(const Position& pos);
 
   TranspositionTable& tt_;
+  // The history tables (and the evaluation cache below) are left uninitialised by the
+  // constructor (start-up stays cheap, also in WebAssembly where zeroing memory costs page
+  // commits): clear_now() fills them before the first search, as clear_pending_ starts true.
   History history_;
-  // The tables below are left uninitialised by the constructor (start-up stays cheap, also in
-  // WebAssembly where zeroing memory costs page commits): clear_now() fills them before the
-  // first search, as clear_pending_ starts true.
   std::unique_ptr<ContinuationHistory> cont_history_{new (std::nothrow) ContinuationHistory};
   bool clear_pending_ = true;
   SearchLimits limits_;
