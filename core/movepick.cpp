@@ -11,7 +11,7 @@ namespace {
 enum Stage {
   MAIN_TT, CAPTURE_INIT, GOOD_CAPTURES, KILLER_1, KILLER_2, QUIET_INIT, QUIET_MOVES, BAD_CAPTURES,
   EVASION_TT, EVASION_INIT, EVASIONS,
-  QSEARCH_TT, QCAPTURE_INIT, QCAPTURES,
+  QSEARCH_TT, QCAPTURE_INIT, QCAPTURES, QCHECK_INIT, QCHECKS,
   DONE
 };
 
@@ -27,8 +27,8 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers, c
   if (tt_move_ == MOVE_NONE) ++stage_;
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history)
-    : pos_(pos), history_(history), tt_move_(tt_move) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history, bool with_checks)
+    : pos_(pos), history_(history), tt_move_(tt_move), with_checks_(with_checks) {
   stage_ = pos.in_check() ? EVASION_TT : QSEARCH_TT;
   if (tt_move_ != MOVE_NONE &&
       (!pos.pseudo_legal(tt_move_) || (!pos.in_check() && !pos.is_capture(tt_move_))))
@@ -105,8 +105,8 @@ Move MovePicker::next(bool skip_quiets) {
     case KILLER_2: {
       const Move k = killers_[stage_ - KILLER_1];
       ++stage_;
-      if (!skip_quiets && k != MOVE_NONE && k != tt_move_ && pos_.pseudo_legal(k) &&
-          !pos_.is_capture(k))
+      if (k != MOVE_NONE && k != tt_move_ && pos_.pseudo_legal(k) && !pos_.is_capture(k) &&
+          (!skip_quiets || pos_.gives_check(k)))
         return k;
       break;
     }
@@ -115,20 +115,20 @@ Move MovePicker::next(bool skip_quiets) {
       // Quiet moves go after the bad captures kept at the front of moves_.
       cur_ = bad_captures_end_;
       end_ = cur_;
-      if (!skip_quiets) {
-        Move buffer[MAX_MOVES];
-        Move* last = generate<QUIETS>(pos_, buffer);
-        for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
-        score_quiets();
-      }
+      Move buffer[MAX_MOVES];
+      Move* last = generate<QUIETS>(pos_, buffer);
+      for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+      if (!skip_quiets) score_quiets();
       ++stage_;
       break;
     }
 
     case QUIET_MOVES:
-      while (!skip_quiets && cur_ < end_) {
-        const Move m = pick_best(cur_, end_);
-        if (m != tt_move_ && m != killers_[0] && m != killers_[1]) return m;
+      while (cur_ < end_) {
+        // Once quiet moves are skipped, the rest are scanned in list order for checks only.
+        const Move m = skip_quiets ? (cur_++)->move : pick_best(cur_, end_);
+        if (m == tt_move_ || m == killers_[0] || m == killers_[1]) continue;
+        if (!skip_quiets || pos_.gives_check(m)) return m;
       }
       cur_ = moves_;
       end_ = bad_captures_end_;
@@ -156,6 +156,21 @@ Move MovePicker::next(bool skip_quiets) {
         const Move m = pick_best(cur_, end_);
         if (m != tt_move_) return m;
       }
+      stage_ = stage_ == QCAPTURES && with_checks_ ? QCHECK_INIT : DONE;
+      break;
+
+    case QCHECK_INIT: {
+      Move buffer[MAX_MOVES];
+      Move* last = generate<QUIETS>(pos_, buffer);
+      cur_ = end_ = moves_;
+      for (Move* m = buffer; m != last; ++m)
+        if (*m != tt_move_ && pos_.gives_check(*m)) *end_++ = {*m, 0};
+      ++stage_;
+      break;
+    }
+
+    case QCHECKS:
+      if (cur_ < end_) return (cur_++)->move;
       stage_ = DONE;
       break;
 

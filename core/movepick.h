@@ -52,11 +52,11 @@ class MovePicker {
   // cont[0] and cont[1]: the continuation histories of the moves one and two plies back.
   MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history,
              const PieceToHistory* const* cont);
-  // Quiescence: captures only (all evasions when in check).
-  MovePicker(const Position& pos, Move tt_move, const History& history);
+  // Quiescence: captures, then quiet checks if with_checks (all evasions when in check).
+  MovePicker(const Position& pos, Move tt_move, const History& history, bool with_checks);
 
   // Next pseudo-legal move, or MOVE_NONE when exhausted. With skip_quiets, quiet moves
-  // (killers included) are no longer returned.
+  // (killers included) are no longer returned, except those that give check.
   Move next(bool skip_quiets = false);
 
  private:
@@ -74,6 +74,7 @@ class MovePicker {
   const PieceToHistory* const* cont_ = nullptr;
   Move tt_move_;
   Move killers_[2] = {MOVE_NONE, MOVE_NONE};
+  bool with_checks_ = false;
   int stage_;
   ScoredMove* cur_;
   ScoredMove* end_;

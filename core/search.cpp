@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "rules.h"
 #include "see.h"
+#include "tune.h"
 
 namespace chuhan::search {
 
@@ -28,22 +29,31 @@ constexpr auto Ln256 = [] {
   return t;
 }();
 
-// Pruning margins and limits; every constant sits next to the step that uses it.
-constexpr Value ReverseFutilityMargin = 150;   // per ply of depth
-constexpr Depth ReverseFutilityDepth = 4;
-constexpr Value FutilityBase = 120, FutilityPerDepth = 100;
-constexpr Depth FutilityDepth = 5;
-constexpr Depth LateMovePruningDepth = 7;
-constexpr Value QuietSeeMargin = 25;          // times depth^2
-constexpr Value CaptureSeeMargin = 90;        // times depth
-constexpr Depth CaptureSeeDepth = 7;
-constexpr Value QsFutilityMargin = 150;
-constexpr Depth NullMoveMinDepth = 3;
-constexpr Depth NullVerifyDepth = 10;         // verify null-move cutoffs from this depth
-constexpr Depth IidDepthPv = 4, IidDepthCut = 7;
-constexpr Depth EtcMinDepth = 6;
-constexpr int AspirationMinDepth = 4;
-constexpr Value AspirationDelta = 20;
+// Pruning margins, reductions and limits. TUNABLE (tune.h): constants that scripts/tune/spsa.mjs
+// can tune in a CHUHAN_TUNE build, with the range it may try.
+TUNABLE(ReverseFutilityMargin, 150, 50, 300);  // per ply of depth
+TUNABLE(ReverseFutilityDepth, 4, 2, 8);
+TUNABLE(FutilityBase, 120, 0, 300);
+TUNABLE(FutilityPerDepth, 100, 40, 250);
+TUNABLE(FutilityDepth, 5, 2, 9);
+TUNABLE(LateMovePruningDepth, 7, 3, 10);
+TUNABLE(QuietSeeMargin, 25, 5, 80);    // times depth^2
+TUNABLE(CaptureSeeMargin, 90, 20, 250);  // times depth
+TUNABLE(CaptureSeeDepth, 7, 3, 10);
+TUNABLE(QsFutilityMargin, 150, 50, 400);
+TUNABLE(NullMoveMinDepth, 3, 2, 6);
+TUNABLE(NullMoveBaseReduction, 3, 2, 5);
+TUNABLE(NullMoveDepthDivisor, 4, 2, 8);   // the reduction grows by depth / this
+TUNABLE(NullMoveEvalDivisor, 200, 80, 500);  // ... and by (eval - beta) / this, at most 3
+TUNABLE(NullVerifyDepth, 10, 6, 16);      // verify null-move cutoffs from this depth
+TUNABLE(IidDepthPv, 4, 2, 8);
+TUNABLE(IidDepthCut, 7, 4, 12);
+TUNABLE(EtcMinDepth, 6, 3, 12);
+TUNABLE(AspirationMinDepth, 4, 2, 8);
+TUNABLE(AspirationDelta, 20, 8, 60);
+TUNABLE(LmrBase, 768, 0, 1536);           // reduction = (LmrBase + ln d * ln n * LmrScale) / 1024
+TUNABLE(LmrScale, 455, 200, 800);
+TUNABLE(LmrHistoryDivisor, 9000, 3000, 20000);  // quiet history that changes the reduction by one ply
 
 int late_move_count_limit(Depth depth, bool improving) {
   return improving ? 6 + depth * depth : 4 + depth * depth / 2;
@@ -75,7 +85,7 @@ int history_bonus(Depth depth) { return std::min(depth * depth * 16, 4000); }
 
 int reduction(Depth depth, int move_count) {
   const int d = std::min(depth, 63), m = std::min(move_count, 63);
-  return (768 + Ln256[d] * Ln256[m] * 4 / 9 / 64) / 1024;
+  return (LmrBase + Ln256[d] * Ln256[m] / 64 * LmrScale / 1024) / 1024;
 }
 
 void Worker::clear_now() {
@@ -248,14 +258,12 @@ void Worker::iterative_deepening(Position& pos, const std::function<void(const I
     if (limits_.mate && best.score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best.score <= 2 * limits_.mate - 1)
       stop = true;
 
-    // Time: stop when another iteration is unlikely to finish, stretching the budget while
-    // the best move keeps changing or the score drops.
-    if (time_.maximum() && !pondering && !limits_.movetime) {
-      double scale = 1.0 + 0.4 * std::min(best_move_changes, 3) / 3.0;
-      if (last_score != VALUE_NONE && best.score < last_score - 30) scale *= 1.3;
-      best_move_changes = best_move_changes * 3 / 4;
-      if (now() - start_time_ > time_.optimum() * scale * 0.6) stop = true;
-    }
+    // Time: stop when another iteration is unlikely to finish in the budget, which the time
+    // manager stretches while the best move is unstable or the score falls.
+    if (!pondering && time_.stop_after_iteration(now() - start_time_, best_move_changes,
+                                                 last_score == VALUE_NONE ? 0 : last_score - best.score))
+      stop = true;
+    best_move_changes = best_move_changes * 3 / 4;
     // A fixed move time is used in full: the interrupted iteration's best move counts once its
     // first move is searched, so the last fraction of the time is not wasted.
     last_score = best.score;
@@ -274,6 +282,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   Move pv[MAX_PLY + 1];
   ss->in_check = pos.in_check();
   ss->move_count = 0;
+  ss->mate_threat = false;
   (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
   if (PvNode) sel_depth_ = std::max(sel_depth_, ss->ply + 1);
 
@@ -326,7 +335,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
         (ss - 1)->current_move != MOVE_NULL && beta > VALUE_MATED_IN_MAX_PLY &&
         (ss->ply >= null_move_min_ply_ || pos.side_to_move() != null_move_color_) &&
         null_move_allowed(pos)) {
-      const Depth r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+      const Depth r = NullMoveBaseReduction + depth / NullMoveDepthDivisor + std::min((eval - beta) / NullMoveEvalDivisor, 3);
       StateInfo st;
       ss->current_move = MOVE_NULL;
       ss->cont_hist = &cont_history_->table[NO_PIECE][0];
@@ -335,6 +344,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       Value null_value = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       pos.undo_null_move();
       if (stop) return VALUE_ZERO;
+      // Passing gets us mated: the opponent threatens mate, so the moves that parry it must
+      // be neither pruned nor reduced below.
+      if (null_value <= VALUE_MATED_IN_MAX_PLY) ss->mate_threat = true;
       if (null_value >= beta) {
         if (null_value >= VALUE_MATE_IN_MAX_PLY) null_value = beta;
         const bool few_pieces = pos.count(pos.side_to_move(), ROOK) + pos.count(pos.side_to_move(), HORSE) +
@@ -400,10 +412,12 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
     const bool gives_check = pos.gives_check(m);
     Depth new_depth = depth - 1;
 
-    // Step 11. Shallow-depth pruning of moves that look hopeless.
-    if (!Root && best_value > VALUE_MATED_IN_MAX_PLY) {
+    // Step 11. Shallow-depth pruning of moves that look hopeless. Checks are never pruned:
+    // sacrificial checks are how most Xiangqi mates begin. Nor is anything pruned under a
+    // mate threat, where the parrying move may look worthless.
+    if (!Root && best_value > VALUE_MATED_IN_MAX_PLY && !gives_check && !ss->mate_threat) {
       const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
-      if (!capture && !gives_check) {
+      if (!capture) {
         if (!ss->in_check && depth <= LateMovePruningDepth &&
             move_count >= late_move_count_limit(depth, improving))
           skip_quiets = true;
@@ -435,8 +449,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       r -= PvNode;
       r += !improving;
       r -= gives_check;
+      r -= 2 * ss->mate_threat;
       r -= m == ss->killers[0] || m == ss->killers[1];
-      if (!capture) r -= std::clamp(quiet_move_score(history_, cont, us, pos.piece_on(to_sq(m)), m) / 9000, -2, 2);
+      if (!capture) r -= std::clamp(quiet_move_score(history_, cont, us, pos.piece_on(to_sq(m)), m) / LmrHistoryDivisor, -2, 2);
       const Depth d = std::clamp(new_depth - r, 1, new_depth + 1);
       value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
       if (value > alpha && d < new_depth)
@@ -516,7 +531,7 @@ void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move best, const
 }
 
 template <Worker::NodeType NT>
-Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
+Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth) {
   constexpr bool PvNode = NT == PV;
   Move pv[MAX_PLY + 1];
   if (PvNode) {
@@ -557,15 +572,18 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
     futility_base = ss->static_eval + QsFutilityMargin;
   }
 
-  MovePicker picker(pos, tt_move, history_);
+  // The first ply also tries quiet checks: a mate that begins with a quiet check just past
+  // the horizon is what a captures-only quiescence misses most often.
+  MovePicker picker(pos, tt_move, history_, depth == 0 && !ss->in_check);
   Move best_move = MOVE_NONE;
   int move_count = 0;
   for (Move m; (m = picker.next()) != MOVE_NONE;) {
     if (!pos.legal(m)) continue;
     ++move_count;
 
-    // Futility and SEE pruning of captures that cannot raise alpha.
-    if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY) {
+    // Futility and SEE pruning of captures that cannot raise alpha. Quiet checks (only at the
+    // first ply) are all tried: the sacrificial ones are the point.
+    if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY && pos.is_capture(m)) {
       if (!pos.gives_check(m)) {
         const Value futility = futility_base + SeeValue[type_of(pos.piece_on(to_sq(m)))];
         if (futility <= alpha) {
@@ -578,7 +596,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
 
     StateInfo st;
     make_move(pos, ss, m, st);
-    const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);
+    const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
     pos.undo_move(m);
     if (stop) return VALUE_ZERO;
 

@@ -59,6 +59,7 @@ struct Stack {
   Move killers[2];
   Value static_eval;
   bool in_check;
+  bool mate_threat;  // the null-move search found that passing here gets this side mated
   int move_count;
 };
 
@@ -90,8 +91,9 @@ class Worker {
 
   template <NodeType NT>
   Value search(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth, bool cut_node);
+  // depth 0 is the first quiescence ply, which also tries quiet checks; deeper plies are < 0.
   template <NodeType NT>
-  Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta);
+  Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth = 0);
 
   void clear_now();
   void iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info);

@@ -11,7 +11,28 @@ TimePoint now() {
       .count();
 }
 
+namespace {
+
+// How far an unstable best move or a falling score stretches the optimum time.
+constexpr double InstabilityStretch = 0.4;  // at most +40 %, reached at three recent changes
+constexpr int InstabilityChangesCap = 3;
+constexpr int ScoreDropThreshold = 30;  // a drop of more than this many centipawns ...
+constexpr double ScoreDropStretch = 1.3;  // ... multiplies the budget by this
+// An iteration takes longer than all before it together: start one only while less than this
+// fraction of the (stretched) optimum is spent.
+constexpr double NextIterationFraction = 0.6;
+
+}  // namespace
+
+bool TimeManager::stop_after_iteration(TimePoint elapsed, int best_move_changes, int score_drop) const {
+  if (fixed_ || !maximum_) return false;
+  double scale = 1.0 + InstabilityStretch * std::min(best_move_changes, InstabilityChangesCap) / InstabilityChangesCap;
+  if (score_drop > ScoreDropThreshold) scale *= ScoreDropStretch;
+  return elapsed > optimum_ * scale * NextIterationFraction;
+}
+
 void TimeManager::init(const SearchLimits& limits, Color us, int game_ply, TimePoint overhead) {
+  fixed_ = !limits.use_time_management() || limits.movetime;
   if (limits.movetime) {
     // A fixed time per move: use all of it but the transport overhead.
     optimum_ = maximum_ = std::max<TimePoint>(1, limits.movetime - overhead);

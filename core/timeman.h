@@ -39,10 +39,17 @@ class TimeManager {
   TimePoint optimum() const { return optimum_; }
   // Time the search must never exceed; 0 when there is no time limit.
   TimePoint maximum() const { return maximum_; }
+  // After a finished iteration of a search on the clock: whether to stop rather than start
+  // another. The budget stretches while the best move keeps changing (`best_move_changes`, a
+  // decaying count) and when the score has fallen since the last iteration (`score_drop`,
+  // centipawns, <= 0 when it rose). Always false for a fixed move time or no time limit: a
+  // fixed move time is used in full.
+  bool stop_after_iteration(TimePoint elapsed, int best_move_changes, int score_drop) const;
 
  private:
   TimePoint optimum_ = 0;
   TimePoint maximum_ = 0;
+  bool fixed_ = false;  // a fixed move time (or none): no iteration-by-iteration decisions
 };
 
 // Milliseconds from a steady clock.

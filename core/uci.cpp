@@ -1,5 +1,7 @@
 #include "uci.h"
 
+#include "tune.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <iostream>
@@ -129,6 +131,11 @@ void ProtocolLoop::cmd_uci() {
   say("option name Move Overhead type spin default 10 min 0 max 5000");
   say("option name Ponder type check default false");
   say("option name OwnBook type check default false");
+#ifdef CHUHAN_TUNE
+  for (const tune::Tunable& t : tune::tunables())
+    say(std::string("option name ") + t.name + " type spin default " + std::to_string(*t.value) + " min " +
+        std::to_string(t.min) + " max " + std::to_string(t.max));
+#endif
   say("uciok");
 }
 
@@ -170,9 +177,25 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
   } else if (key == "ownbook") {
     if (value != "true" && value != "false") return error("OwnBook must be true or false");
     engine_.set_own_book(value == "true");
-  } else {
+  } else if (!set_tunable(name, value)) {
     error("unknown option '" + name + "'");
   }
+}
+
+// In a tuning build, sets the search constant `name` (see tune.h); false if there is none.
+bool ProtocolLoop::set_tunable([[maybe_unused]] const std::string& name, [[maybe_unused]] const std::string& value) {
+#ifdef CHUHAN_TUNE
+  for (const tune::Tunable& t : tune::tunables()) {
+    if (name != t.name) continue;
+    int64_t n;
+    if (!parse_int(value, t.min, t.max, n))
+      error(name + " must be " + std::to_string(t.min) + ".." + std::to_string(t.max) + ", got '" + value + "'");
+    else
+      *t.value = int(n);
+    return true;
+  }
+#endif
+  return false;
 }
 
 void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {

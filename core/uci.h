@@ -33,6 +33,7 @@ class ProtocolLoop {
   void cmd_ucci();
   void cmd_setoption(std::istringstream& args);
   void cmd_ucci_setoption(std::istringstream& args);
+  bool set_tunable(const std::string& name, const std::string& value);
   void cmd_position(std::istringstream& args);
   void cmd_go(std::istringstream& args);
   void cmd_ucci_go(std::istringstream& args);
