@@ -3,9 +3,11 @@
 // reports how well the search does on the shared test data (../shared/data):
 //   --mates    mates.txt: solved when the last info before bestmove says `score mate K`, 1 <= K <= N
 //   --tactics  tactics.txt: solved when bestmove equals the `bm` move
+//   --blunders scripts/regression/blunders.txt (moves Chuhan lost games with, collected by
+//              scripts/regression/collect-blunders.mjs): solved when bestmove is not the `am` move
 //   --depth    openings.txt + the first 20 tactics: completed depth and nodes/s in 1 s, and the
 //              nodes needed to complete depth 9 and 10 (`go depth 10`)
-// With no section flag all three run. Every position starts with `ucinewgame` + `isready`.
+// With no section flag all four run. Every position starts with `ucinewgame` + `isready`.
 //
 //   node scripts/search-bench.mjs [--mates] [--tactics] [--depth] [--movetime MS]
 //                                 [--engine PATH] [--hash MB]
@@ -34,7 +36,7 @@ const DEPTH_TACTICS = 20;        // tactics positions added to the depth section
 
 function usage(message) {
   if (message) console.error(`search-bench: ${message}`);
-  console.error('usage: node scripts/search-bench.mjs [--mates] [--tactics] [--depth] ' +
+  console.error('usage: node scripts/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
                 '[--movetime MS] [--engine PATH] [--hash MB]');
   process.exit(message ? 2 : 0);
 }
@@ -47,7 +49,7 @@ function parseArgs(argv) {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--mates' || arg === '--tactics' || arg === '--depth') opts.sections.add(arg.slice(2));
+    if (['--mates', '--tactics', '--blunders', '--depth'].includes(arg)) opts.sections.add(arg.slice(2));
     else if (arg === '--movetime') opts.movetime = positiveInt(arg, argv[++i]);
     else if (arg === '--hash') opts.hash = positiveInt(arg, argv[++i]);
     else if (arg === '--engine') {
@@ -56,7 +58,7 @@ function parseArgs(argv) {
     } else if (arg === '--help' || arg === '-h') usage();
     else usage(`unknown argument '${arg}'`);
   }
-  if (opts.sections.size === 0) opts.sections = new Set(['mates', 'tactics', 'depth']);
+  if (opts.sections.size === 0) opts.sections = new Set(['mates', 'tactics', 'blunders', 'depth']);
   return opts;
 }
 
@@ -311,6 +313,22 @@ async function runTactics(engine, dataDir, movetime) {
   return { solved, total: rows.length };
 }
 
+async function runBlunders(engine, movetime) {
+  const rows = readData(resolve(repoRoot, 'scripts/regression'), 'blunders.txt');
+  console.log(`\n== Blunders: ${rows.length} positions from scripts/regression/blunders.txt, movetime ${movetime} ms`);
+  const t0 = Date.now();
+  let solved = 0;
+  for (const [fen, amField] of rows) {
+    const am = amField.replace(/^am\s+/, '');
+    const r = await engine.search(fen, `movetime ${movetime}`, movetime + GRACE_MS);
+    const ok = !r.error && !r.timedOut && r.bestmove && r.bestmove !== am;
+    if (ok) solved++;
+    else console.log(`  FAIL am ${am}: ${fen}\n       bestmove ${r.bestmove ?? '-'}, reported ${outcomeText(r)}`);
+  }
+  console.log(`  avoided ${solved}/${rows.length} = ${pct(solved, rows.length)}  (${elapsed(t0)})`);
+  return { solved, total: rows.length };
+}
+
 async function runDepth(engine, dataDir) {
   const fens = [
     ...readData(dataDir, 'openings.txt').map((f) => f[0]),
@@ -366,6 +384,10 @@ function printSummary(results) {
     const { solved, total } = results.tactics;
     rows.push(['tactics solved', `${solved}/${total} = ${pct(solved, total)}`, '>= 95 %', check(solved >= 0.95 * total)]);
   }
+  if (results.blunders) {
+    const { solved, total } = results.blunders;
+    rows.push(['blunders avoided', `${solved}/${total} = ${pct(solved, total)}`, '', '']);
+  }
   if (results.depth) {
     const d = results.depth;
     rows.push([`mean depth in ${DEPTH_MOVETIME_MS / 1000} s`, d.meanDepth.toFixed(2), '>= 12', check(d.meanDepth >= 12)]);
@@ -402,6 +424,7 @@ async function main() {
     await engine.start();
     if (opts.sections.has('mates')) results.mates = await runMates(engine, dataDir, opts.movetime);
     if (opts.sections.has('tactics')) results.tactics = await runTactics(engine, dataDir, opts.movetime);
+    if (opts.sections.has('blunders')) results.blunders = await runBlunders(engine, opts.movetime);
     if (opts.sections.has('depth')) results.depth = await runDepth(engine, dataDir);
   } catch (err) {
     console.error(`search-bench: ${err.message}`);

@@ -212,9 +212,12 @@ export class UciProcessEngine {
       if (this.milliseconds) this._send('setoption usemillisec true');
       for (const [name, value] of this.spec.options || []) this._send(`setoption ${name} ${value}`);
     } else {
+      this.spinOptions = [];
       const seen = this._waitFor((l) => l === 'uciok', HANDSHAKE_MS, 'uciok', (l) => {
         const m = /^id name (.+)$/.exec(l);
         if (m) this.idName = m[1].trim();
+        const o = /^option name (.+?) type spin default (-?\d+) min (-?\d+) max (-?\d+)$/.exec(l);
+        if (o) this.spinOptions.push({ name: o[1], value: +o[2], min: +o[3], max: +o[4] });
       });
       this._send('uci');
       await seen;
@@ -233,6 +236,12 @@ export class UciProcessEngine {
       await this._ready();
     }
     this.healthy = true;
+  }
+
+  /** UCI only: sets options ([[name, value]]) between games and waits until the engine is ready. */
+  async setOptions(options) {
+    for (const [name, value] of options) this._send(`setoption name ${name} value ${value}`);
+    await this._ready();
   }
 
   async _ready() {

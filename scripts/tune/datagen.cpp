@@ -1,10 +1,18 @@
-// Self-play data for the Texel tuner: games of Chuhan against itself at a fixed node count,
-// each starting from an opening of ../shared/data/openings.txt (both colours) followed by a
-// few random moves, written as "FEN ; result" lines (result 1 / 0.5 / 0 from Red's side).
-// Only quiet positions are kept: not in check, and the searched best move is not a capture.
+// Data for the Texel tuner, as "FEN ; result [; score]" lines (result 1 / 0.5 / 0 and the
+// search score in centipawns, both from Red's side). Only quiet positions are kept: not in
+// check, and the move played is not a capture.
+//
+// Self-play: games of Chuhan against itself at a fixed node count, each starting from an
+// opening of ../shared/data/openings.txt followed by a few random moves; each position carries
+// the score of the search that chose its move.
 //
 //   chuhan-datagen --openings ../shared/data/openings.txt --games 2000 --nodes 6000
 //                  --seed 1 --out data.txt
+//
+// Games played elsewhere (e.g. matches against other engines, scripts/match.mjs --pgn): every
+// game of a PGN file, positions with the game's result only.
+//
+//   chuhan-datagen --from-pgn games.pgn --out data.txt
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -16,6 +24,7 @@
 
 #include "engine.h"
 #include "movegen.h"
+#include "notation.h"
 
 using namespace chuhan;
 
@@ -24,6 +33,7 @@ namespace {
 struct Options {
   std::string openings = "../shared/data/openings.txt";
   std::string out = "selfplay.txt";
+  std::string from_pgn;
   int games = 100;
   uint64_t nodes = 6000;
   int random_plies = 4;
@@ -40,7 +50,8 @@ std::vector<std::string> read_openings(const std::string& path) {
   return fens;
 }
 
-// One game; returns its result from Red's side and appends the quiet positions seen.
+// One game; returns its result from Red's side and appends the quiet positions seen, each as
+// "FEN ; score".
 double play_game(Engine& engine, const std::string& start, std::mt19937& rng, const Options& opt,
                  std::vector<std::string>& positions) {
   std::vector<std::string> moves;
@@ -74,17 +85,47 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     decisive_plies = std::abs(last.score) > 1200 ? decisive_plies + 1 : 0;
     if (decisive_plies >= 8) return red_score > 0 ? 1.0 : 0.0;
 
-    const std::vector<std::string> legal = engine.legal_moves();
     const std::string fen = engine.fen();
     Position pos;
     StateInfo st;
     pos.set(fen, &st);
-    if (!pos.in_check() && !pos.is_capture(parse_move_text(best.move)) && ply >= 2) positions.push_back(fen);
+    if (!pos.in_check() && !pos.is_capture(parse_move_text(best.move)) && ply >= 2)
+      positions.push_back(fen + " ; " + std::to_string(red_score));
 
     moves.push_back(best.move);
     if (!engine.set_position(start, moves).empty()) break;
   }
   return 0.5;  // 300 plies: a draw
+}
+
+// Converts every game of a PGN file with a decisive or drawn result; returns positions written.
+size_t convert_pgn(const std::string& path, std::ofstream& out) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  size_t written = 0, games = 0;
+  for (size_t start = text.find("[Game "); start != std::string::npos;) {
+    const size_t next = text.find("\n[Game ", start + 1);
+    const PgnGame game = parse_pgn(text.substr(start, next == std::string::npos ? std::string::npos : next - start));
+    start = next == std::string::npos ? next : next + 1;
+    const auto tag = game.tags.find("Result");
+    if (!game.error.empty() || tag == game.tags.end()) continue;
+    const std::string result = tag->second == "1-0" ? "1" : tag->second == "0-1" ? "0" : tag->second == "1/2-1/2" ? "0.5" : "";
+    if (result.empty()) continue;
+    Position pos;
+    std::vector<StateInfo> states(game.moves.size() + 1);
+    if (!pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]).empty()) continue;
+    ++games;
+    for (size_t i = 0; i < game.moves.size(); ++i) {
+      const Move m = parse_move_text(game.moves[i]);
+      if (!MoveList<LEGAL>(pos).contains(m)) break;
+      if (!pos.in_check() && !pos.is_capture(m)) out << pos.fen() << " ; " << result << "\n", ++written;
+      pos.do_move(m, states[i + 1]);
+    }
+  }
+  std::cerr << games << " games, " << written << " positions\n";
+  return written;
 }
 
 }  // namespace
@@ -99,10 +140,15 @@ int main(int argc, char** argv) {
     else if (key == "--nodes") opt.nodes = std::strtoull(value.c_str(), nullptr, 10);
     else if (key == "--random-plies") opt.random_plies = std::atoi(value.c_str());
     else if (key == "--seed") opt.seed = unsigned(std::atoi(value.c_str()));
+    else if (key == "--from-pgn") opt.from_pgn = value;
     else {
       std::cerr << "unknown option " << key << "\n";
       return 2;
     }
+  }
+  if (!opt.from_pgn.empty()) {
+    std::ofstream out(opt.out, std::ios::app);
+    return convert_pgn(opt.from_pgn, out) > 0 ? 0 : 1;
   }
   const std::vector<std::string> openings = read_openings(opt.openings);
   if (openings.empty()) {
@@ -118,7 +164,10 @@ int main(int argc, char** argv) {
     std::vector<std::string> positions;
     const double result = play_game(engine, openings[rng() % openings.size()], rng, opt, positions);
     if (result < 0) continue;
-    for (const std::string& fen : positions) out << fen << " ; " << result << "\n";
+    for (const std::string& line : positions) {
+      const size_t sep = line.find(" ; ");
+      out << line.substr(0, sep) << " ; " << result << line.substr(sep) << "\n";
+    }
     written += positions.size();
     out.flush();
     if ((g + 1) % 10 == 0) std::cerr << "games " << g + 1 << " positions " << written << "\n";

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Collects Chuhan's blunders from match PGNs (scripts/match.mjs --pgn F --pgn-comments) into
+// the regression set scripts/regression/blunders.txt (read by scripts/search-bench.mjs
+// --blunders).
+//
+//   node scripts/regression/collect-blunders.mjs [--engine Chuhan] [--verify-ms 3000] \
+//       [--append scripts/regression/blunders.txt] games1.pgn games2.pgn ...
+//
+// A blunder is the last move of a game the engine lost at which the engine still thought it was
+// not losing (its score >= -1.00), when within its next five moves its score fell to -3.00 or
+// below, or to a mate against it. Each candidate is then verified by a long search of the native
+// engine (--verify-ms, default 3000 ms, fresh hash): the move played must be at least 2.00
+// worse than the best move, or lose to a mate. Output lines:
+//   FEN ; am MOVE ; best MOVE2 ; verified SCORE_AM SCORE_BEST ; source FILE round R ply P
+// with scores in centipawns (or "mate N") from the side to move, as the verifying search saw
+// them. Lines already in the --append file (same FEN) are skipped.
+
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import { repoRoot } from '../match/engines.mjs';
+import { loadFfish, Referee } from '../match/referee.mjs';
+
+const SANE_SCORE = -100, LOST_SCORE = -300, LOOKAHEAD = 5, MIN_LOSS = 200;
+
+function parseArgs(argv) {
+  const opts = { engine: 'Chuhan', verifyMs: 3000, append: null, files: [],
+    native: resolve(repoRoot, 'build/native/chuhan') };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--engine') opts.engine = argv[++i];
+    else if (a === '--verify-ms') opts.verifyMs = Number(argv[++i]);
+    else if (a === '--append') opts.append = resolve(argv[++i]);
+    else if (a === '--native') opts.native = resolve(argv[++i]);
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
+    else opts.files.push(a);
+  }
+  if (!opts.files.length) throw new Error('no PGN files given');
+  return opts;
+}
+
+// Games of a match PGN: tags, moves (ICCS) and the comment after each move.
+function readGames(text) {
+  return text.split(/\n(?=\[Game )/).filter((g) => g.includes('[Result')).map((g) => {
+    const tag = (name) => (new RegExp(`\\[${name} "([^"]*)"\\]`).exec(g) || [])[1];
+    const body = g.slice(g.lastIndexOf(']') + 1);
+    const moves = [], notes = [];
+    // Tokens: a move, or a {comment} that belongs to the move before it.
+    for (const m of body.matchAll(/\{([^}]*)\}|\b([A-I]\d)-([A-I]\d)\b/g)) {
+      if (m[2]) moves.push((m[2] + m[3]).toLowerCase()), notes.push(null);
+      else if (moves.length) notes[moves.length - 1] = m[1];
+    }
+    return { red: tag('Red'), black: tag('Black'), result: tag('Result'), round: tag('Round'),
+      fen: tag('FEN') || 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', moves, notes };
+  });
+}
+
+// "+1.23/14 190ms" -> 123; "M-3/20 ..." -> a score below any centipawn score.
+function noteScore(note) {
+  const m = /^(?:([+-]?\d+\.\d+)|M(-?\d+))\//.exec(note || '');
+  if (!m) return null;
+  if (m[1] !== undefined) return Math.round(Number(m[1]) * 100);
+  return Number(m[2]) > 0 ? 100000 : -100000;
+}
+
+// A long-lived native engine for the verifying searches.
+class Verifier {
+  constructor(path) {
+    this.child = spawn(path, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.waiters = [];
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      for (const w of [...this.waiters]) if (w.test(line)) w.resolve(line);
+    });
+    this.send('uci');
+  }
+  send(line) { this.child.stdin.write(`${line}\n`); }
+  wait(test, onLine) {
+    return new Promise((resolveLine) => {
+      const w = { test: (l) => { onLine?.(l); if (!test(l)) return false; this.waiters.splice(this.waiters.indexOf(w), 1); return true; },
+        resolve: resolveLine };
+      this.waiters.push(w);
+    });
+  }
+  // The final score (cp, or +-100000 - N for mates) and best move of a search of `fen`.
+  async search(fen, ms, searchmoves) {
+    this.send('ucinewgame');
+    this.send('isready');
+    await this.wait((l) => l === 'readyok');
+    let score = null;
+    const done = this.wait((l) => l.startsWith('bestmove'), (l) => {
+      const m = /score (cp|mate) (-?\d+)/.exec(l);
+      if (m) score = m[1] === 'cp' ? Number(m[2]) : Math.sign(Number(m[2])) * (100000 - Math.abs(Number(m[2])));
+    });
+    this.send(`position fen ${fen}`);
+    this.send(`go movetime ${ms}${searchmoves ? ` searchmoves ${searchmoves}` : ''}`);
+    const line = await done;
+    return { score, move: line.split(' ')[1] };
+  }
+  quit() { this.send('quit'); }
+}
+
+const show = (s) => (Math.abs(s) > 50000 ? `mate ${Math.sign(s) * (100000 - Math.abs(s))}` : String(s));
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const ff = await loadFfish();
+  const known = new Set(opts.append && existsSync(opts.append)
+    ? readFileSync(opts.append, 'utf8').split('\n').map((l) => l.split(' ; ')[0]) : []);
+  const verifier = new Verifier(opts.native);
+  let candidates = 0, kept = 0;
+  for (const file of opts.files) {
+    for (const game of readGames(readFileSync(file, 'utf8'))) {
+      const side = game.red?.startsWith(opts.engine) ? 'w' : game.black?.startsWith(opts.engine) ? 'b' : null;
+      if (!side || game.result !== (side === 'w' ? '0-1' : '1-0')) continue;
+      const referee = new Referee(ff, game.fen);
+      const fens = [];
+      for (const m of game.moves) {
+        fens.push({ fen: referee.fen(), turn: referee.turn });
+        referee.push(m);
+      }
+      referee.dispose();
+      // The engine's own moves with their scores, in order.
+      const own = fens.map((f, i) => ({ ...f, ply: i, move: game.moves[i], score: noteScore(game.notes[i]) }))
+        .filter((p) => p.turn === side && p.score !== null);
+      let blunder = null;
+      for (let i = 0; i < own.length; i++) {
+        if (own[i].score < SANE_SCORE) continue;
+        const later = own.slice(i + 1, i + 1 + LOOKAHEAD);
+        if (later.some((p) => p.score <= LOST_SCORE)) blunder = own[i];
+      }
+      if (!blunder || known.has(blunder.fen)) continue;
+      candidates++;
+      const best = await verifier.search(blunder.fen, opts.verifyMs);
+      const played = await verifier.search(blunder.fen, opts.verifyMs, blunder.move);
+      const verified = best.move !== blunder.move && best.score - played.score >= MIN_LOSS;
+      const line = `${blunder.fen} ; am ${blunder.move} ; best ${best.move} ; verified ${show(played.score)} ${show(best.score)} ; ` +
+        `source ${basename(file)} round ${game.round} ply ${blunder.ply + 1}`;
+      process.stdout.write(`${verified ? 'keep' : 'drop'}: ${line}\n`);
+      if (verified) {
+        kept++;
+        known.add(blunder.fen);
+        if (opts.append) appendFileSync(opts.append, `${line}\n`);
+      }
+    }
+  }
+  verifier.quit();
+  process.stdout.write(`${candidates} candidates, ${kept} verified blunders\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`collect-blunders: ${err.message}\n`);
+  process.exit(2);
+});
