@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <sstream>
 
 #include "movegen.h"
+#include "quote.h"
 
 namespace chuhan {
 
@@ -187,8 +189,7 @@ PgnGame parse_pgn(const std::string& text) {
   if (auto it = game.tags.find("FEN"); it != game.tags.end() && !it->second.empty()) game.fen = it->second;
 
   Position pos;
-  std::vector<StateInfo> states(1);
-  states.reserve(1024);
+  std::deque<StateInfo> states(1);  // elements never move, so the chain stays valid
   if (const std::string e = pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]); !e.empty())
     return game.error = "invalid FEN tag: " + e, game;
 
@@ -214,14 +215,14 @@ PgnGame parse_pgn(const std::string& text) {
     if (t.empty() || t[0] == '$' || t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return true;
     const Move m = parse_move_name(pos, t);
     if (m == MOVE_NONE) {
-      game.error = "move " + std::to_string(game.moves.size() + 1) + " '" + t + "' is not legal in " + pos.fen();
+      game.error = "move " + std::to_string(game.moves.size() + 1) + " " + quote(t) + " is not legal in " + pos.fen();
+      return false;
+    }
+    if (game.moves.size() == MaxGamePlies) {
+      game.error = "more than " + std::to_string(MaxGamePlies) + " moves";
       return false;
     }
     game.moves.push_back(move_to_string(m));
-    if (states.size() == states.capacity()) {
-      game.error = "too many moves";
-      return false;
-    }
     states.emplace_back();
     pos.do_move(m, states.back());
     return true;
@@ -248,7 +249,8 @@ PgnGame parse_pgn(const std::string& text) {
     }
     if (depth == 0) token += ch;
   }
-  flush();
+  if (flush() && game.moves.empty() && game.fen == "startpos")
+    game.error = "no moves and no FEN tag: not a game";
   return game;
 }
 
