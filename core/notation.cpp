@@ -4,6 +4,7 @@
 #include <cctype>
 #include <deque>
 #include <sstream>
+#include <string_view>
 
 #include "movegen.h"
 #include "quote.h"
@@ -102,26 +103,24 @@ std::string wxf_name(const Position& pos, Move m) {
 // Chinese names reduced to ASCII so that spelling variants compare equal: piece letters,
 // + - = for 进退平, F M B for 前中后, digits 1..9.
 std::string normalize_chinese(const std::string& text) {
-  static const std::vector<std::pair<std::string, std::string>> Map = {
-      {"车", "R"}, {"俥", "R"}, {"車", "R"}, {"马", "H"}, {"傌", "H"}, {"馬", "H"}, {"相", "E"},
-      {"象", "E"}, {"仕", "A"}, {"士", "A"}, {"帅", "K"}, {"帥", "K"}, {"将", "K"}, {"將", "K"},
-      {"炮", "C"}, {"砲", "C"}, {"包", "C"}, {"兵", "P"}, {"卒", "P"}, {"进", "+"}, {"進", "+"},
-      {"退", "-"}, {"平", "="}, {"前", "F"}, {"中", "M"}, {"后", "B"}, {"後", "B"}, {"一", "1"},
-      {"二", "2"}, {"三", "3"}, {"四", "4"}, {"五", "5"}, {"六", "6"}, {"七", "7"}, {"八", "8"},
-      {"九", "9"}, {"１", "1"}, {"２", "2"}, {"３", "3"}, {"４", "4"}, {"５", "5"}, {"６", "6"},
-      {"７", "7"}, {"８", "8"}, {"９", "9"}};
+  // Every character here is three bytes of UTF-8 (CJK and full-width digits).
+  static const std::map<std::string_view, char> Map = {
+      {"车", 'R'}, {"俥", 'R'}, {"車", 'R'}, {"马", 'H'}, {"傌", 'H'}, {"馬", 'H'}, {"相", 'E'},
+      {"象", 'E'}, {"仕", 'A'}, {"士", 'A'}, {"帅", 'K'}, {"帥", 'K'}, {"将", 'K'}, {"將", 'K'},
+      {"炮", 'C'}, {"砲", 'C'}, {"包", 'C'}, {"兵", 'P'}, {"卒", 'P'}, {"进", '+'}, {"進", '+'},
+      {"退", '-'}, {"平", '='}, {"前", 'F'}, {"中", 'M'}, {"后", 'B'}, {"後", 'B'}, {"一", '1'},
+      {"二", '2'}, {"三", '3'}, {"四", '4'}, {"五", '5'}, {"六", '6'}, {"七", '7'}, {"八", '8'},
+      {"九", '9'}, {"１", '1'}, {"２", '2'}, {"３", '3'}, {"４", '4'}, {"５", '5'}, {"６", '6'},
+      {"７", '7'}, {"８", '8'}, {"９", '9'}};
   std::string out;
   for (size_t i = 0; i < text.size();) {
-    bool matched = false;
-    for (const auto& [from, to] : Map)
-      if (text.compare(i, from.size(), from) == 0) {
-        out += to, i += from.size(), matched = true;
-        break;
-      }
-    if (!matched) {
-      const unsigned char ch = static_cast<unsigned char>(text[i++]);
-      if (!std::isspace(ch)) out += char(std::toupper(ch));
+    if (const auto it = Map.find(std::string_view(text).substr(i, 3)); it != Map.end()) {
+      out += it->second;
+      i += 3;
+      continue;
     }
+    const unsigned char ch = static_cast<unsigned char>(text[i++]);
+    if (!std::isspace(ch)) out += char(std::toupper(ch));
   }
   return out;
 }
