@@ -185,7 +185,8 @@ std::string Engine::set_hash_size(int mb) {
   // The table itself is allocated at the next search, which would shrink it to what it can
   // get. Asking now, while the old table is still held, keeps the old one when the memory is
   // not there (a browser tab or a phone gives far less than a desktop).
-  if (void* probe = std::malloc(size_t(mb) << 20)) {
+  // (volatile: a compiler may drop an unused malloc/free pair and assume it succeeded.)
+  if (void* volatile probe = std::malloc(size_t(mb) << 20)) {
     std::free(probe);
   } else {
     return "not enough memory for a " + std::to_string(mb) + " MB hash table; keeping " + std::to_string(hash_mb_) + " MB";
