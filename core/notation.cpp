@@ -260,7 +260,9 @@ std::string write_pgn(const std::string& start_fen, const std::vector<std::strin
                                             {"Black", "?"},           {"Result", "*"}};
   for (const auto& [k, v] : tags) all[k] = v;
   const std::string fen = start_fen == "startpos" ? Position::StartFen : start_fen;
-  if (fen != Position::StartFen) all["FEN"] = fen;
+  // A game without moves names its position even at the start: the reader refuses a PGN with
+  // neither moves nor a FEN tag, and what is written here must read back.
+  if (fen != Position::StartFen || moves.empty()) all["FEN"] = fen;
   all["Format"] = "ICCS";
 
   std::ostringstream out;

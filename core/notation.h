@@ -36,7 +36,8 @@ struct PgnGame {
 // so is a game longer than MaxGamePlies.
 PgnGame parse_pgn(const std::string& text);
 
-// Writes a game as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2").
+// Writes a game as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2"),
+// with a FEN tag unless the game starts from the start position and has moves.
 // `tags` may add or override Event, Site, Date, Red, Black, Result...
 std::string write_pgn(const std::string& start_fen, const std::vector<std::string>& moves,
                       const std::map<std::string, std::string>& tags);

@@ -61,6 +61,10 @@ TEST(GameLimits, PgnWithoutMovesOrFenIsRefused) {
     EXPECT_NE(engine.load_pgn(text).find("no moves and no FEN tag"), std::string::npos) << text;
     EXPECT_EQ(engine.moves(), (std::vector<std::string>{"h2e2", "h9g7"})) << text;
   }
+  // A game without moves is written with its FEN, so that it reads back.
+  Engine fresh;
+  EXPECT_EQ(engine.load_pgn(fresh.pgn()), "") << fresh.pgn();
+  EXPECT_EQ(engine.fen(), fresh.fen());
   // A FEN tag alone is a position to start from.
   EXPECT_EQ(engine.load_pgn("[FEN \"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n*"), "");
   EXPECT_EQ(engine.fen(), "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
