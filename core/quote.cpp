@@ -7,7 +7,9 @@ namespace {
 // Length of the well-formed UTF-8 sequence starting at text[i] (2..4 bytes, no overlong
 // forms, no surrogates, at most U+10FFFF), or 0 if there is none.
 size_t utf8_sequence(std::string_view text, size_t i) {
-  const auto byte = [&](size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u; };
+  const auto byte = [&](size_t k) {
+    return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u;
+  };
   const unsigned lead = byte(0);
   const auto cont = [&](size_t k) { return (byte(k) & 0xC0) == 0x80; };
   if (lead >= 0xC2 && lead <= 0xDF) return cont(1) ? 2 : 0;

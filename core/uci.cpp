@@ -355,32 +355,32 @@ void ProtocolLoop::cmd_ucci_go(std::istringstream& args) {
 }
 
 std::string ProtocolLoop::search(const SearchLimits& limits) {
-    const bool ucci = ucci_;
-    const BestMove best = engine_.go(limits, [this, ucci](const SearchInfo& info) {
-      std::string line = "info depth " + std::to_string(info.depth);
-      if (ucci) {
-        line += " score " + std::to_string(info.is_mate ? (info.score > 0 ? 30000 - 2 * info.score + 1 : -30000 - 2 * info.score)
-                                                        : info.score);
-        line += " time " + std::to_string(info.time_ms) + " nodes " + std::to_string(info.nodes);
-      } else {
-        line += " seldepth " + std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-                " score " + score_to_uci(info) + (info.bound.empty() ? "" : " " + info.bound) +
-                " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
-                " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
-      }
-      if (!info.pv.empty()) {
-        line += " pv";
-        for (const std::string& m : info.pv) line += " " + m;
-      }
-      say(line);
-    });
-    std::string last;
-    if (best.book) last = (ucci ? "info book move " : "info string book move ") + best.move + "\n";
-    if (best.move.empty())
-      last += ucci ? "nobestmove" : "bestmove (none)";
-    else
-      last += "bestmove " + best.move + (best.ponder.empty() ? "" : " ponder " + best.ponder);
-    return last;
+  const bool ucci = ucci_;
+  const BestMove best = engine_.go(limits, [this, ucci](const SearchInfo& info) {
+    std::string line = "info depth " + std::to_string(info.depth);
+    if (ucci) {
+      line += " score " + std::to_string(info.is_mate ? (info.score > 0 ? 30000 - 2 * info.score + 1 : -30000 - 2 * info.score)
+                                                      : info.score);
+      line += " time " + std::to_string(info.time_ms) + " nodes " + std::to_string(info.nodes);
+    } else {
+      line += " seldepth " + std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
+              " score " + score_to_uci(info) + (info.bound.empty() ? "" : " " + info.bound) +
+              " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
+              " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+    }
+    if (!info.pv.empty()) {
+      line += " pv";
+      for (const std::string& m : info.pv) line += " " + m;
+    }
+    say(line);
+  });
+  std::string last;
+  if (best.book) last = (ucci ? "info book move " : "info string book move ") + best.move + "\n";
+  if (best.move.empty())
+    last += ucci ? "nobestmove" : "bestmove (none)";
+  else
+    last += "bestmove " + best.move + (best.ponder.empty() ? "" : " ponder " + best.ponder);
+  return last;
 }
 
 void ProtocolLoop::start_search(const SearchLimits& limits) {

@@ -29,12 +29,16 @@ bool is_legal_after(const std::vector<std::string>& moves, const std::string& mo
 // 1. End of input acts as quit: the search is stopped, answers, and the process exits.
 TEST(ProtocolHardening, EndOfInputEndsEverySearch) {
   // A search answers its bestmove; a perft has none.
-  for (const auto& [go, answers] : {std::pair{"go infinite", 1u}, {"go", 1u}, {"go ponder", 1u},
-                                    {"go ponder wtime 1000 btime 1000", 1u}, {"go perft 12", 0u}}) {
+  for (const auto& [go, answers] : {std::pair{"go infinite", 1u},
+                                    {"go", 1u},
+                                    {"go ponder", 1u},
+                                    {"go ponder wtime 1000 btime 1000", 1u},
+                                    {"go perft 12", 0u}}) {
     EngineProcess engine;
     engine.send(std::string("position startpos\n") + go + "\n");
     const auto start = std::chrono::steady_clock::now();
-    EXPECT_EQ(engine.finish(10000), 0) << go << " did not exit at end of input\n" << engine.output();
+    EXPECT_EQ(engine.finish(10000), 0) << go << " did not exit at end of input\n"
+                                       << engine.output();
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5)) << go;
     EXPECT_EQ(count_of(engine.output(), "bestmove "), answers) << go << "\n" << engine.output();
   }
@@ -61,7 +65,8 @@ TEST(ProtocolHardening, ReadyokAfterStopMeansReady) {
     engine.send("stop\nisready\n");
     ASSERT_TRUE(engine.wait_for("readyok", round)) << engine.output();
     const std::string& out = engine.output();
-    EXPECT_EQ(count_of(out, "bestmove "), size_t(2 * round - 1)) << "readyok before the bestmove\n" << out;
+    EXPECT_EQ(count_of(out, "bestmove "), size_t(2 * round - 1)) << "readyok before the bestmove\n"
+                                                                 << out;
     engine.send("position startpos moves h2e2\ngo depth 2\n");
     ASSERT_TRUE(engine.wait_for("bestmove ", 2 * round)) << out;
     EXPECT_TRUE(is_legal_after({"h2e2"}, last_bestmove(out))) << out;
@@ -72,17 +77,20 @@ TEST(ProtocolHardening, ReadyokAfterStopMeansReady) {
 
 // 3. A go with a bad parameter gets its error and a legal bestmove at once.
 TEST(ProtocolHardening, RefusedGoStillAnswers) {
-  for (const char* go : {"go movetime 0", "go depth -1", "go nodes abc", "go wtime 100 btime 100 winc -5",
-                         "go depth", "go mate 0 infinite", "go frobnicate"}) {
+  for (const char* go :
+       {"go movetime 0", "go depth -1", "go nodes abc", "go wtime 100 btime 100 winc -5",
+        "go depth", "go mate 0 infinite", "go frobnicate"}) {
     EngineProcess engine;
     engine.send(std::string("position startpos moves h2e2\n") + go + "\n");
     ASSERT_TRUE(engine.wait_for("bestmove ", 1, 10000)) << go << "\n" << engine.output();
     EXPECT_TRUE(has(engine.output(), "info string error: ")) << go << "\n" << engine.output();
-    EXPECT_TRUE(is_legal_after({"h2e2"}, last_bestmove(engine.output()))) << go << "\n" << engine.output();
+    EXPECT_TRUE(is_legal_after({"h2e2"}, last_bestmove(engine.output()))) << go << "\n"
+                                                                          << engine.output();
     EXPECT_EQ(engine.finish(), 0);
   }
   for (const char* go : {"go depth -1", "go time abc", "go nodes 0", "go wibble"}) {
-    const std::string out = run_engine(std::string("ucci\nposition startpos\n") + go + "\n", "bestmove ");
+    const std::string out =
+        run_engine(std::string("ucci\nposition startpos\n") + go + "\n", "bestmove ");
     EXPECT_TRUE(has(out, "info string error: ")) << go << "\n" << out;
     EXPECT_TRUE(is_legal_after({}, last_bestmove(out))) << go << "\n" << out;
   }
@@ -95,7 +103,8 @@ TEST(ProtocolHardening, PerftIsStoppable) {
   ASSERT_TRUE(engine.wait_for("readyok", 1, 5000)) << engine.output();
   engine.send("stop\n");
   ASSERT_TRUE(engine.wait_for("info string perft stopped", 1, 5000)) << engine.output();
-  EXPECT_FALSE(has(engine.output(), "Nodes searched")) << "a stopped perft must not print a total\n" << engine.output();
+  EXPECT_FALSE(has(engine.output(), "Nodes searched")) << "a stopped perft must not print a total\n"
+                                                       << engine.output();
   engine.send("go perft 2\n");
   ASSERT_TRUE(engine.wait_for("Nodes searched: 1920")) << engine.output();
   engine.send("go perft 9\nquit\n");
@@ -109,8 +118,8 @@ TEST(ProtocolHardening, CommandLineSearchesOrRefuses) {
   EXPECT_EQ(status, 0) << go;
   EXPECT_TRUE(has(go, "info depth 5 ")) << go;
   EXPECT_TRUE(is_legal_after({}, last_bestmove(go))) << go;
-  for (const char* args : {"frobnicate", "perft abc", "perft", "go infinite", "go", "go movetime 0", "bench x",
-                           "perft 3 not-a-fen"}) {
+  for (const char* args : {"frobnicate", "perft abc", "perft", "go infinite", "go", "go movetime 0",
+                           "bench x", "perft 3 not-a-fen"}) {
     const std::string out = run_command_line(args, &status);
     EXPECT_NE(status, 0) << args << "\n" << out;
     EXPECT_TRUE(has(out, "usage: chuhan")) << args << "\n" << out;
@@ -121,8 +130,9 @@ TEST(ProtocolHardening, CommandLineSearchesOrRefuses) {
 TEST(ProtocolHardening, ErrorsQuoteAShortCleanPrefix) {
   std::string garbage(100000, 'x');
   for (size_t i = 0; i < garbage.size(); i += 7) garbage[i] = "\0\xff\xc3\x1b"[i % 4];
-  for (const std::string& line : {garbage, "position fen " + garbage, "setoption name Hash value " + garbage,
-                                  "position startpos moves " + garbage, "go depth " + garbage}) {
+  for (const std::string& line :
+       {garbage, "position fen " + garbage, "setoption name Hash value " + garbage,
+        "position startpos moves " + garbage, "go depth " + garbage}) {
     const std::string out = run_engine(line + "\nisready\n", "readyok");
     ASSERT_TRUE(has(out, "info string error: ")) << out.substr(0, 300);
     for (size_t start = 0, end; start < out.size(); start = end + 1) {
@@ -139,8 +149,10 @@ TEST(ProtocolHardening, ErrorsQuoteAShortCleanPrefix) {
 
 // 9 (native side). A hash size out of range is refused and the engine keeps working.
 TEST(ProtocolHardening, HashSizeOutOfRangeIsRefused) {
-  const std::string out =
-      run_engine("setoption name Hash value 0\nsetoption name Hash value 4096\nposition startpos\ngo depth 3\n", "bestmove");
+  const std::string out = run_engine(
+      "setoption name Hash value 0\nsetoption name Hash value 4096\nposition startpos\ngo depth "
+      "3\n",
+      "bestmove");
   EXPECT_EQ(count_of(out, "info string error: Hash must be 1..1024"), 2u) << out;
   EXPECT_TRUE(is_legal_after({}, last_bestmove(out))) << out;
 }

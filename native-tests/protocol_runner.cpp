@@ -1,12 +1,13 @@
 #include "protocol_runner.h"
 
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace chuhan::test {
 
@@ -93,14 +94,16 @@ int EngineProcess::finish(int timeout_ms) {
 std::string run_engine(const std::string& input, const std::string& until) {
   EngineProcess engine;
   engine.send(input);
-  if (!until.empty() && !engine.wait_for(until)) return engine.output() + "\n[timed out waiting for '" + until + "']";
+  if (!until.empty() && !engine.wait_for(until))
+    return engine.output() + "\n[timed out waiting for '" + until + "']";
   if (engine.finish() < 0) return engine.output() + "\n[did not exit after end of input]";
   return engine.output();
 }
 
 std::string run_command_line(const std::string& args, int* status) {
   std::string out;
-  FILE* pipe = popen((std::string("timeout 120 ") + CHUHAN_BINARY + " " + args + " 2>&1").c_str(), "r");
+  FILE* pipe =
+      popen((std::string("timeout 120 ") + CHUHAN_BINARY + " " + args + " 2>&1").c_str(), "r");
   if (!pipe) return "popen failed";
   char buffer[4096];
   for (size_t n; (n = fread(buffer, 1, sizeof(buffer), pipe)) > 0;) out.append(buffer, n);

@@ -1,8 +1,9 @@
 // Runs the `chuhan` binary as a GUI would: commands on stdin, everything it prints read back.
 #pragma once
 
-#include <string>
 #include <sys/types.h>
+
+#include <string>
 
 namespace chuhan::test {
 
@@ -40,6 +41,8 @@ std::string run_command_line(const std::string& args, int* status = nullptr);
 
 // How often `what` occurs in `text`, and whether at all.
 size_t count_of(const std::string& text, const std::string& what);
-inline bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+inline bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
 }  // namespace chuhan::test

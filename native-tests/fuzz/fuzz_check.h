@@ -6,10 +6,11 @@
 #include <cstdlib>
 #include <string>
 
-#define FUZZ_CHECK(condition, what)                                                          \
-  do {                                                                                       \
-    if (!(condition)) {                                                                      \
-      std::fprintf(stderr, "fuzz check failed: %s\n  %s\n", #condition, std::string(what).c_str()); \
-      std::abort();                                                                          \
-    }                                                                                        \
+#define FUZZ_CHECK(condition, what)                                     \
+  do {                                                                  \
+    if (!(condition)) {                                                 \
+      std::fprintf(stderr, "fuzz check failed: %s\n  %s\n", #condition, \
+                   std::string(what).c_str());                          \
+      std::abort();                                                     \
+    }                                                                   \
   } while (0)

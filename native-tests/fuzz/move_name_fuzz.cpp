@@ -24,12 +24,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const MoveList<LEGAL> legal(pos);
   const Move read = parse_move_name(pos, text);
-  FUZZ_CHECK(read == MOVE_NONE || legal.contains(read), "'" + text + "' read as an illegal move in " + pos.fen());
+  FUZZ_CHECK(read == MOVE_NONE || legal.contains(read),
+             "'" + text + "' read as an illegal move in " + pos.fen());
 
   const auto reads_back = [&](Move m) {
     for (Notation style : {Notation::ICCS, Notation::WXF, Notation::CHINESE}) {
       const std::string name = move_name(pos, m, style);
-      FUZZ_CHECK(parse_move_name(pos, name) == m, "'" + name + "' does not read back in " + pos.fen());
+      FUZZ_CHECK(parse_move_name(pos, name) == m,
+                 "'" + name + "' does not read back in " + pos.fen());
     }
   };
   if (read != MOVE_NONE) reads_back(read);

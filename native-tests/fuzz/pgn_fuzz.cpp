@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string written = engine.pgn();
   Engine other;
   FUZZ_CHECK(other.load_pgn(written).empty(), "own PGN refused:\n" + written);
-  FUZZ_CHECK(other.moves() == engine.moves() && other.fen() == engine.fen(), "own PGN read back differently:\n" + written);
+  FUZZ_CHECK(other.moves() == engine.moves() && other.fen() == engine.fen(),
+             "own PGN read back differently:\n" + written);
   engine.game_move_names("chinese");
   engine.game_move_names("wxf");
   return 0;

@@ -21,8 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ostringstream out;
   ProtocolLoop loop(engine, out);
   for (const char* reset : {"uci", "setoption name Hash value 1", "setoption name MultiPV value 1",
-                            "setoption name Move Overhead value 10", "setoption name OwnBook value false",
-                            "position startpos"})
+                            "setoption name Move Overhead value 10",
+                            "setoption name OwnBook value false", "position startpos"})
     loop.execute(reset);
   std::istringstream lines(input);
   for (std::string line; std::getline(lines, line);) {
