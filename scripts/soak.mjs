@@ -13,7 +13,7 @@
 // without a capture, Chuhan after 120, so a game ends unjudged when ffish's counter reaches 100;
 // the perpetual chase rules differ in one case (check and chase alternating), so a disagreement
 // in which either side says "perpetual chase" is counted apart and shown, not failed.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -51,8 +51,10 @@ function random() {
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Openings from ../shared/data: move sequences from the start position.
-const dataDir = process.env.CHUHAN_DATA_DIR ?? fileURLToPath(new URL('../../shared/data/', import.meta.url));
+// Openings from ../shared/data (else /work/shared/data, as scripts/search-bench.mjs looks): move
+// sequences from the start position.
+const sibling = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+const dataDir = process.env.CHUHAN_DATA_DIR ?? (existsSync(sibling) ? sibling : '/work/shared/data');
 const openings = readFileSync(`${dataDir}/openings.txt`, 'utf8')
   .split('\n')
   .filter((line) => line.trim() && !line.startsWith('#'))
