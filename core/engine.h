@@ -118,6 +118,7 @@ class Engine {
   }
   int hash_size() const { return hash_mb_; }
 
+  // Deepest perft the front ends accept (a depth far past any that ends; stop() ends it).
   static constexpr int MaxPerftDepth = 20;
   struct PerftResult {
     uint64_t nodes = 0;
