@@ -241,6 +241,7 @@ class Engine {
     if (this.#current !== req) {
       this.#queue.splice(this.#queue.indexOf(req), 1);
       stopped();
+      this.#updateRef();
     } else if (this.#sharedStop) {
       Atomics.store(this.#sharedStop, 0, 1);
       req.timer = setTimeout(() => this.#current === req && this.#abort(req, stopped), SharedStopGraceMs);

@@ -120,14 +120,14 @@ document.addEventListener('keydown', (e) => {
 // ---- rendering ----
 
 let noticeTimer = 0;
-// Shows `text` for `ms`; what the person must not miss (the game not saved, a saved game lost,
-// no offline use) stays longer than the reply to a click.
+// What the person must not miss (the game not saved, a saved game lost, no offline use) stays
+// longer than the reply to a click.
+const LongNoticeMs = 15000;
 function showNotice(text, ms = 4000) {
   $('notice').textContent = text;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => ($('notice').textContent = ''), ms);
 }
-const LongNoticeMs = 15000;
 
 function renderStatus() {
   const { game } = controller;
