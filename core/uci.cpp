@@ -425,6 +425,7 @@ void ProtocolLoop::cmd_bench(std::istringstream& args) {
   int64_t depth = bench::DefaultDepth;
   std::string value;
   if (args >> value && !parse_int(value, 1, 30, depth)) return error("bench depth must be 1..30");
+  engine_.clear_stop();  // a late stop must not cut the first position short
   const bench::Result r = engine_.bench(int(depth), [this](int index, const std::string& fen, const BestMove& best) {
     say("Position " + std::to_string(index) + ": " + fen + " bestmove " + (best.move.empty() ? "(none)" : best.move));
   });
