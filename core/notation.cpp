@@ -86,11 +86,16 @@ std::string wxf_name(const Position& pos, Move m) {
 
   std::string s;
   const std::vector<Square> group = same_file(pos, c, pt, file_of(from));
+  // With stacked soldiers on two files, "+P" would name two pawns: the file number replaces the
+  // letter, as in Chinese (前七进一 = +7+1).
+  const char letter = pt == SOLDIER && group.size() >= 2 && stacked_soldier_files(pos, c) > 1
+                          ? char('0' + file_number(c, file_of(from)))
+                          : WxfLetters[pt];
   if (group.size() == 2 && pt != ADVISOR && pt != ELEPHANT) {
-    s = std::string(1, from == group[0] ? '+' : '-') + WxfLetters[pt];
+    s = std::string(1, from == group[0] ? '+' : '-') + letter;
   } else if (group.size() > 2 && pt == SOLDIER) {
     // Three or more soldiers on a file: their order from the front, then the letter.
-    s = std::to_string(std::find(group.begin(), group.end(), from) - group.begin() + 1) + WxfLetters[pt];
+    s = std::to_string(std::find(group.begin(), group.end(), from) - group.begin() + 1) + letter;
   } else {
     s = std::string(1, WxfLetters[pt]) + char('0' + file_number(c, file_of(from)));
   }
