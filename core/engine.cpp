@@ -1,9 +1,11 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "book.h"
 #include "movegen.h"
+#include "quote.h"
 
 namespace chuhan {
 
@@ -16,13 +18,15 @@ std::string Engine::set_position(const std::string& fen, const std::vector<std::
   game->start_fen = fen == "startpos" ? Position::StartFen : fen;
   const std::string error = game->pos.set(game->start_fen, &game->states.back());
   if (!error.empty()) return "invalid FEN: " + error;
+  if (moves.size() > size_t(MaxGamePlies))
+    return std::to_string(moves.size()) + " moves, more than a game may have (" + std::to_string(MaxGamePlies) + ")";
 
   for (size_t i = 0; i < moves.size(); ++i) {
     const Move m = parse_move_text(moves[i]);
     const std::string where = " at ply " + std::to_string(i + 1);
-    if (m == MOVE_NONE) return "malformed move '" + moves[i] + "'" + where + " (expected ICCS like h2e2)";
+    if (m == MOVE_NONE) return "malformed move " + quote(moves[i]) + where + " (expected ICCS like h2e2)";
     if (!MoveList<LEGAL>(game->pos).contains(m))
-      return "illegal move '" + moves[i] + "'" + where + " in position " + game->pos.fen();
+      return "illegal move " + quote(moves[i]) + where + " in position " + game->pos.fen();
     game->states.emplace_back();
     game->pos.do_move(m, game->states.back());
   }
@@ -104,8 +108,8 @@ std::string Engine::set_banned_moves(const std::vector<std::string>& moves) {
   const MoveList<LEGAL> legal(game_->pos);
   for (const std::string& text : moves) {
     const Move m = parse_move_text(text);
-    if (m == MOVE_NONE) return "malformed move '" + text + "'";
-    if (!legal.contains(m)) return "'" + text + "' is not a legal move here";
+    if (m == MOVE_NONE) return "malformed move " + quote(text);
+    if (!legal.contains(m)) return quote(text) + " is not a legal move here";
     banned.push_back(m);
   }
   banned_ = banned;
@@ -175,32 +179,68 @@ void Engine::new_game() {
   worker_.clear();
 }
 
-void Engine::set_hash_size(int mb) {
-  hash_mb_ = std::clamp(mb, 1, TranspositionTable::MaxSizeMB);
+std::string Engine::set_hash_size(int mb) {
+  if (mb < 1 || mb > TranspositionTable::MaxSizeMB)
+    return "hash size must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " MB, got " + std::to_string(mb);
+  // The table itself is allocated at the next search, which would shrink it to what it can
+  // get. Asking now, while the old table is still held, keeps the old one when the memory is
+  // not there (a browser tab or a phone gives far less than a desktop).
+  // (volatile: a compiler may drop an unused malloc/free pair and assume it succeeded.)
+  if (void* volatile probe = std::malloc(size_t(mb) << 20)) {
+    std::free(probe);
+  } else {
+    return "not enough memory for a " + std::to_string(mb) + " MB hash table; keeping " + std::to_string(hash_mb_) + " MB";
+  }
+  hash_mb_ = mb;
   tt_.resize(hash_mb_);
+  return "";
 }
 
 void Engine::clear_hash() { tt_.clear(); }
 
-uint64_t Engine::perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move) {
-  Position& pos = game_->pos;
-  if (depth <= 0) return 1;
-  uint64_t total = 0;
+namespace {
+
+// Leaf count below `pos`, polling `stopped` at every node three or more plies from the leaves
+// (each one a few thousand leaves, so the poll costs nothing measurable). Once it returns true
+// the count is partial and `halted` is set.
+uint64_t stoppable_perft(Position& pos, int depth, const std::function<bool()>& stopped, bool& halted) {
+  if (depth < 3) return chuhan::perft(pos, depth);
+  if (halted || (halted = stopped())) return 0;
+  uint64_t nodes = 0;
   StateInfo st;
   for (Move m : MoveList<LEGAL>(pos)) {
     pos.do_move(m, st);
-    const uint64_t n = chuhan::perft(pos, depth - 1);
+    nodes += stoppable_perft(pos, depth - 1, stopped, halted);
     pos.undo_move(m);
-    if (per_move) per_move(move_to_string(m), n);
-    total += n;
+    if (halted) break;
   }
-  return total;
+  return nodes;
+}
+
+}  // namespace
+
+Engine::PerftResult Engine::perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move) {
+  Position& pos = game_->pos;
+  PerftResult result;
+  if (depth <= 0) return result.nodes = 1, result;
+  const auto stopped = [this] { return worker_.stop || (worker_.external_stop && worker_.external_stop()); };
+  StateInfo st;
+  for (Move m : MoveList<LEGAL>(pos)) {
+    pos.do_move(m, st);
+    const uint64_t n = stoppable_perft(pos, depth - 1, stopped, result.stopped);
+    pos.undo_move(m);
+    if (result.stopped) break;
+    if (per_move) per_move(move_to_string(m), n);
+    result.nodes += n;
+  }
+  worker_.stop = false;
+  return result;
 }
 
 bench::Result Engine::bench(int depth, const std::function<void(int, const std::string&, const BestMove&)>& per_position) {
   // Keep the user's game and settings; the bench runs with its own fixed ones.
   std::unique_ptr<Game> saved = std::move(game_);
-  const int saved_hash = hash_mb_, saved_multipv = multipv_;
+  const int saved_multipv = multipv_;
   tt_.resize(bench::HashMB);
   multipv_ = 1;
 
@@ -220,7 +260,7 @@ bench::Result Engine::bench(int depth, const std::function<void(int, const std::
 
   game_ = std::move(saved);
   multipv_ = saved_multipv;
-  set_hash_size(saved_hash);
+  tt_.resize(hash_mb_);
   return result;
 }
 

@@ -48,9 +48,9 @@ class Engine {
   Engine();
   ~Engine();
 
-  // Sets the game to `fen` (or the start position for "startpos") followed by `moves` in ICCS.
-  // Returns "" on success; otherwise says what is wrong (bad FEN, malformed or illegal move
-  // and at which ply) and keeps the previous game. Clears banned moves.
+  // Sets the game to `fen` (or the start position for "startpos") followed by `moves` in ICCS
+  // (at most MaxGamePlies). Returns "" on success; otherwise says what is wrong (bad FEN,
+  // malformed or illegal move and at which ply) and keeps the previous game. Clears banned moves.
   std::string set_position(const std::string& fen, const std::vector<std::string>& moves = {});
 
   std::string fen() const;
@@ -84,8 +84,11 @@ class Engine {
   // Blocks until done; stop() from another thread (or the external stop hook) ends it early.
   // Always returns a legal move when one exists.
   BestMove go(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& on_info = {});
-  // Thread-safe: ends the running search (or a search about to start) promptly.
+  // Thread-safe: ends the running search or perft (or one about to start) promptly.
   void stop() { worker_.stop = true; }
+  // Forgets a stop() that came after the last search or perft had already ended, so that it
+  // cannot end the next one at once. Call it from the thread that starts searches, before one.
+  void clear_stop() { worker_.stop = false; }
   // Thread-safe. A search started with limits.ponder ignores the clock until ponderhit();
   // callers that start go() on another thread call set_pondering(true) before, so that a
   // ponderhit arriving first is not lost.
@@ -96,7 +99,10 @@ class Engine {
 
   // A new game: clears the hash and the search histories.
   void new_game();
-  void set_hash_size(int mb);
+  // Sets the hash table to `mb` megabytes (1..TranspositionTable::MaxSizeMB), dropping its
+  // entries. Returns "" or why not: a size out of range, or memory the system cannot give
+  // (then the previous table stays, entries and all, rather than an abort later).
+  std::string set_hash_size(int mb);
   void clear_hash();
   void set_multipv(int lines) { multipv_ = std::max(1, std::min(lines, 128)); }
   void set_move_overhead(int ms) { move_overhead_ = std::max(0, std::min(ms, 5000)); }
@@ -112,8 +118,15 @@ class Engine {
   }
   int hash_size() const { return hash_mb_; }
 
-  // Leaf count at `depth`; `per_move`, if given, receives each root move's count (divide).
-  uint64_t perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move = {});
+  // Deepest perft the front ends accept (a depth far past any that ends; stop() ends it).
+  static constexpr int MaxPerftDepth = 20;
+  struct PerftResult {
+    uint64_t nodes = 0;
+    bool stopped = false;  // stop() or the external stop hook ended it: `nodes` is partial
+  };
+  // Leaf count at `depth`; `per_move`, if given, receives each finished root move's count
+  // (divide). Stoppable like a search: stop() ends it within a few thousand leaves.
+  PerftResult perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move = {});
   // Runs the bench (hash and histories cleared before each position) and reports each
   // position's best move through `per_position`. Keeps the current game and hash size.
   bench::Result bench(int depth = bench::DefaultDepth,

@@ -1,14 +1,21 @@
 // The `chuhan` executable: the UCI/UCCI loop on stdin/stdout, or one command given on the
-// command line (`chuhan perft 5 [FEN]`, `chuhan perft FEN 5`, `chuhan bench`), handed to the
-// same protocol loop.
+// command line, run by the same protocol loop to its end. Exit status: 0 when the command ran,
+// 1 when the loop refused it (its error is printed), 2 for a command line it does not know.
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "engine.h"
+#include "quote.h"
 #include "uci.h"
 
 namespace {
+
+constexpr const char* Usage =
+    "usage: chuhan                      UCI/UCCI on standard input\n"
+    "       chuhan bench [DEPTH]        search the bench positions, print the node count\n"
+    "       chuhan perft DEPTH [FEN]    count leaves (also: chuhan perft FEN DEPTH)\n"
+    "       chuhan go LIMITS            search the start position, e.g. chuhan go depth 8\n";
 
 std::string join(const std::vector<std::string>& words) {
   std::string s;
@@ -18,6 +25,11 @@ std::string join(const std::vector<std::string>& words) {
 
 bool is_number(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+int usage(const std::string& problem) {
+  std::cerr << "chuhan: " << problem << "\n" << Usage;
+  return 2;
 }
 
 }  // namespace
@@ -31,6 +43,7 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  std::string command;
   if (args[0] == "perft" && args.size() >= 2) {
     std::vector<std::string> rest(args.begin() + 1, args.end());
     std::string depth;
@@ -43,15 +56,28 @@ int main(int argc, char** argv) {
     }
     if (!rest.empty()) {
       const std::string problem = engine.set_position(join(rest));
-      if (!problem.empty()) {
-        std::cerr << "error: " << problem << std::endl;
-        return 1;
-      }
+      if (!problem.empty()) return usage(problem);
     }
-    loop.execute("go perft " + depth);
+    command = "go perft " + depth;
+  } else if (args[0] == "go") {
+    // A search from the command line must end by itself: nothing can send `stop`.
+    bool bounded = false;
+    for (const std::string& word : args) {
+      if (word == "infinite" || word == "ponder") return usage("'go " + word + "' never ends without stop");
+      bounded |= word == "depth" || word == "movetime" || word == "nodes" || word == "mate" || word == "wtime" ||
+                 word == "btime";
+    }
+    if (!bounded) return usage("go needs a limit: depth, movetime, nodes, mate, wtime or btime");
+    command = join(args);
+  } else if (args[0] == "bench" || args[0] == "perft") {
+    command = join(args);
   } else {
-    loop.execute(join(args));
+    return usage("unknown command " + chuhan::quote(args[0]));
   }
+  loop.execute(command);
+  loop.wait_for_search();  // a search or perft runs on its own thread; let it finish
   loop.execute("quit");
-  return 0;
+  if (loop.errors() == 0) return 0;
+  std::cerr << Usage;
+  return 1;
 }

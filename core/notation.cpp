@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <sstream>
+#include <string_view>
 
 #include "movegen.h"
+#include "quote.h"
 
 namespace chuhan {
 
@@ -83,11 +86,16 @@ std::string wxf_name(const Position& pos, Move m) {
 
   std::string s;
   const std::vector<Square> group = same_file(pos, c, pt, file_of(from));
+  // With stacked soldiers on two files, "+P" would name two pawns: the file number replaces the
+  // letter, as in Chinese (前七进一 = +7+1).
+  const char letter = pt == SOLDIER && group.size() >= 2 && stacked_soldier_files(pos, c) > 1
+                          ? char('0' + file_number(c, file_of(from)))
+                          : WxfLetters[pt];
   if (group.size() == 2 && pt != ADVISOR && pt != ELEPHANT) {
-    s = std::string(1, from == group[0] ? '+' : '-') + WxfLetters[pt];
+    s = std::string(1, from == group[0] ? '+' : '-') + letter;
   } else if (group.size() > 2 && pt == SOLDIER) {
     // Three or more soldiers on a file: their order from the front, then the letter.
-    s = std::to_string(std::find(group.begin(), group.end(), from) - group.begin() + 1) + WxfLetters[pt];
+    s = std::to_string(std::find(group.begin(), group.end(), from) - group.begin() + 1) + letter;
   } else {
     s = std::string(1, WxfLetters[pt]) + char('0' + file_number(c, file_of(from)));
   }
@@ -100,26 +108,24 @@ std::string wxf_name(const Position& pos, Move m) {
 // Chinese names reduced to ASCII so that spelling variants compare equal: piece letters,
 // + - = for 进退平, F M B for 前中后, digits 1..9.
 std::string normalize_chinese(const std::string& text) {
-  static const std::vector<std::pair<std::string, std::string>> Map = {
-      {"车", "R"}, {"俥", "R"}, {"車", "R"}, {"马", "H"}, {"傌", "H"}, {"馬", "H"}, {"相", "E"},
-      {"象", "E"}, {"仕", "A"}, {"士", "A"}, {"帅", "K"}, {"帥", "K"}, {"将", "K"}, {"將", "K"},
-      {"炮", "C"}, {"砲", "C"}, {"包", "C"}, {"兵", "P"}, {"卒", "P"}, {"进", "+"}, {"進", "+"},
-      {"退", "-"}, {"平", "="}, {"前", "F"}, {"中", "M"}, {"后", "B"}, {"後", "B"}, {"一", "1"},
-      {"二", "2"}, {"三", "3"}, {"四", "4"}, {"五", "5"}, {"六", "6"}, {"七", "7"}, {"八", "8"},
-      {"九", "9"}, {"１", "1"}, {"２", "2"}, {"３", "3"}, {"４", "4"}, {"５", "5"}, {"６", "6"},
-      {"７", "7"}, {"８", "8"}, {"９", "9"}};
+  // Every character here is three bytes of UTF-8 (CJK and full-width digits).
+  static const std::map<std::string_view, char> Map = {
+      {"车", 'R'}, {"俥", 'R'}, {"車", 'R'}, {"马", 'H'}, {"傌", 'H'}, {"馬", 'H'}, {"相", 'E'},
+      {"象", 'E'}, {"仕", 'A'}, {"士", 'A'}, {"帅", 'K'}, {"帥", 'K'}, {"将", 'K'}, {"將", 'K'},
+      {"炮", 'C'}, {"砲", 'C'}, {"包", 'C'}, {"兵", 'P'}, {"卒", 'P'}, {"进", '+'}, {"進", '+'},
+      {"退", '-'}, {"平", '='}, {"前", 'F'}, {"中", 'M'}, {"后", 'B'}, {"後", 'B'}, {"一", '1'},
+      {"二", '2'}, {"三", '3'}, {"四", '4'}, {"五", '5'}, {"六", '6'}, {"七", '7'}, {"八", '8'},
+      {"九", '9'}, {"１", '1'}, {"２", '2'}, {"３", '3'}, {"４", '4'}, {"５", '5'}, {"６", '6'},
+      {"７", '7'}, {"８", '8'}, {"９", '9'}};
   std::string out;
   for (size_t i = 0; i < text.size();) {
-    bool matched = false;
-    for (const auto& [from, to] : Map)
-      if (text.compare(i, from.size(), from) == 0) {
-        out += to, i += from.size(), matched = true;
-        break;
-      }
-    if (!matched) {
-      const unsigned char ch = static_cast<unsigned char>(text[i++]);
-      if (!std::isspace(ch)) out += char(std::toupper(ch));
+    if (const auto it = Map.find(std::string_view(text).substr(i, 3)); it != Map.end()) {
+      out += it->second;
+      i += 3;
+      continue;
     }
+    const unsigned char ch = static_cast<unsigned char>(text[i++]);
+    if (!std::isspace(ch)) out += char(std::toupper(ch));
   }
   return out;
 }
@@ -187,8 +193,7 @@ PgnGame parse_pgn(const std::string& text) {
   if (auto it = game.tags.find("FEN"); it != game.tags.end() && !it->second.empty()) game.fen = it->second;
 
   Position pos;
-  std::vector<StateInfo> states(1);
-  states.reserve(1024);
+  std::deque<StateInfo> states(1);  // elements never move, so the chain stays valid
   if (const std::string e = pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]); !e.empty())
     return game.error = "invalid FEN tag: " + e, game;
 
@@ -214,14 +219,14 @@ PgnGame parse_pgn(const std::string& text) {
     if (t.empty() || t[0] == '$' || t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return true;
     const Move m = parse_move_name(pos, t);
     if (m == MOVE_NONE) {
-      game.error = "move " + std::to_string(game.moves.size() + 1) + " '" + t + "' is not legal in " + pos.fen();
+      game.error = "move " + std::to_string(game.moves.size() + 1) + " " + quote(t) + " is not legal in " + pos.fen();
+      return false;
+    }
+    if (game.moves.size() == MaxGamePlies) {
+      game.error = "more than " + std::to_string(MaxGamePlies) + " moves";
       return false;
     }
     game.moves.push_back(move_to_string(m));
-    if (states.size() == states.capacity()) {
-      game.error = "too many moves";
-      return false;
-    }
     states.emplace_back();
     pos.do_move(m, states.back());
     return true;
@@ -248,7 +253,8 @@ PgnGame parse_pgn(const std::string& text) {
     }
     if (depth == 0) token += ch;
   }
-  flush();
+  if (flush() && game.moves.empty() && game.fen == "startpos")
+    game.error = "no moves and no FEN tag: not a game";
   return game;
 }
 
@@ -259,7 +265,9 @@ std::string write_pgn(const std::string& start_fen, const std::vector<std::strin
                                             {"Black", "?"},           {"Result", "*"}};
   for (const auto& [k, v] : tags) all[k] = v;
   const std::string fen = start_fen == "startpos" ? Position::StartFen : start_fen;
-  if (fen != Position::StartFen) all["FEN"] = fen;
+  // A game without moves names its position even at the start: the reader refuses a PGN with
+  // neither moves nor a FEN tag, and what is written here must read back.
+  if (fen != Position::StartFen || moves.empty()) all["FEN"] = fen;
   all["Format"] = "ICCS";
 
   std::ostringstream out;

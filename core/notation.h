@@ -31,10 +31,13 @@ struct PgnGame {
 };
 
 // Reads the first game of a PGN text: tags, then moves in ICCS (xqbase "H2-E2" or "h2e2"),
-// WXF or Chinese; comments, variations, NAGs and move numbers are skipped.
+// WXF or Chinese; comments, variations, NAGs and move numbers are skipped. A text with neither
+// a move nor a FEN tag (empty, tags only, a bare result) is an error, not the start position;
+// so is a game longer than MaxGamePlies.
 PgnGame parse_pgn(const std::string& text);
 
-// Writes a game as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2").
+// Writes a game as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2"),
+// with a FEN tag unless the game starts from the start position and has moves.
 // `tags` may add or override Event, Site, Date, Red, Black, Result...
 std::string write_pgn(const std::string& start_fen, const std::vector<std::string>& moves,
                       const std::map<std::string, std::string>& tags);

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "quote.h"
 #include "zobrist.h"
 
 namespace chuhan {
@@ -49,12 +50,14 @@ bool reachable(Piece p, Square s) {
   }
 }
 
-bool parse_counter(const std::string& text, long max, long& value) {
+// A FEN counter: up to 9 digits. Any game this engine can hold (core/types.h MaxGamePlies) fits,
+// so every FEN it writes reads back, and twice the move number still fits in an int.
+bool parse_counter(const std::string& text, long& value) {
   if (text.empty() || text.size() > 9) return false;
   for (char ch : text)
     if (ch < '0' || ch > '9') return false;
   value = std::strtol(text.c_str(), nullptr, 10);
-  return value <= max;
+  return true;
 }
 
 std::string piece_description(Piece p) {
@@ -352,7 +355,7 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
         } else {
           const Piece p = piece_from_char(ch);
           if (p == NO_PIECE)
-            return std::string("unknown piece letter '") + ch + "' on rank " +
+            return "unknown piece letter " + quote(std::string_view(&ch, 1)) + " on rank " +
                    std::to_string(rank);
           if (file < FILE_NB) board[make_square(file, rank)] = p;
           ++file;
@@ -375,21 +378,21 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
     else if (s == "b" || s == "B")
       side = BLACK;
     else
-      return "bad side to move '" + s + "', expected w or b";
+      return "bad side to move " + quote(s) + ", expected w or b";
   }
 
   // 3. Castling and en-passant fields are always '-' in Xiangqi and may be omitted.
   size_t next = 2;
   while (next < fields.size() && next < 4 && fields[next] == "-") ++next;
   long rule60 = 0, move_number = 1;
-  if (next < fields.size() && !parse_counter(fields[next], 999, rule60))
-    return "bad 60-move rule counter '" + fields[next] + "', expected a number of plies";
+  if (next < fields.size() && !parse_counter(fields[next], rule60))
+    return "bad 60-move rule counter " + quote(fields[next]) + ", expected a number of plies";
   if (++next < fields.size()) {
-    if (!parse_counter(fields[next], 99999, move_number))
-      return "bad move number '" + fields[next] + "'";
+    if (!parse_counter(fields[next], move_number))
+      return "bad move number " + quote(fields[next]);
     if (move_number == 0) move_number = 1;
   }
-  if (++next < fields.size()) return "unexpected text after the move number: '" + fields[next] + "'";
+  if (++next < fields.size()) return "unexpected text after the move number: " + quote(fields[next]);
 
   // 4. Material and placement.
   int counts[PIECE_NB] = {};

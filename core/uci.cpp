@@ -5,7 +5,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <iostream>
+#include <utility>
 #include <vector>
+
+#include "quote.h"
 
 namespace chuhan {
 
@@ -34,7 +37,7 @@ constexpr int64_t MaxTime = int64_t(1) << 40;  // about 35 years in milliseconds
 ProtocolLoop::ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
 
 ProtocolLoop::~ProtocolLoop() {
-  if (searching_) engine_.stop();
+  stop_search();
   wait_for_search();
 }
 
@@ -43,12 +46,22 @@ void ProtocolLoop::say(const std::string& text) {
   out_ << text << std::endl;
 }
 
-void ProtocolLoop::error(const std::string& message) { say("info string error: " + message); }
+void ProtocolLoop::error(const std::string& message) {
+  ++errors_;
+  say("info string error: " + message);
+}
 
 void ProtocolLoop::run(std::istream& in) {
   for (std::string line; std::getline(in, line);)
     if (!execute(line)) return;
-  wait_for_search();
+  execute("quit");
+}
+
+void ProtocolLoop::stop_search() {
+  // A search that ends between the test and stop() leaves a stale flag; start_job clears it.
+  if (!searching_) return;
+  stopping_ = true;
+  engine_.stop();
 }
 
 void ProtocolLoop::wait_for_search() {
@@ -62,13 +75,13 @@ bool ProtocolLoop::execute(const std::string& line) {
 
   // Commands that make sense while a search runs.
   if (cmd == "quit") {
-    if (searching_) engine_.stop();
+    stop_search();
     wait_for_search();
     if (ucci_) say("bye");
     return false;
   }
   if (cmd == "stop") {
-    if (searching_) engine_.stop();
+    stop_search();
     return true;
   }
   if (cmd == "ponderhit") {
@@ -76,6 +89,8 @@ bool ProtocolLoop::execute(const std::string& line) {
     return true;
   }
   if (cmd == "isready") {
+    // During a search UCI wants an answer at once; after stop, "ready" means it has ended.
+    if (!searching_ || stopping_) wait_for_search();
     say("readyok");
     return true;
   }
@@ -85,15 +100,16 @@ bool ProtocolLoop::execute(const std::string& line) {
   const bool known = cmd == "position" || cmd == "go" || cmd == "setoption" || cmd == "ucinewgame" ||
                      cmd == "banmoves" || cmd == "d" || cmd == "bench" || cmd == "perft";
   if (!known) {
-    error("unknown command '" + cmd + "'");
+    error("unknown command " + quote(cmd));
     return true;
   }
-  // The rest change or read the position the search is using: refuse them until it ends.
-  if (searching_) {
-    error("'" + cmd + "' ignored while searching; send stop first");
+  // The rest change or read the position the search is using: they wait for a stopped search
+  // to end, and are refused while one runs on (it may have no limit of its own).
+  if (searching_ && !stopping_) {
+    error(quote(cmd) + " ignored while searching; send stop first");
     return true;
   }
-  wait_for_search();  // reap the finished search thread
+  wait_for_search();
 
   if (cmd == "position") {
     cmd_position(args);
@@ -162,15 +178,15 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
   int64_t n;
   if (key == "hash") {
     if (!parse_int(value, 1, TranspositionTable::MaxSizeMB, n))
-      return error("Hash must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " (MB), got '" + value + "'");
-    engine_.set_hash_size(int(n));
+      return error("Hash must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " (MB), got " + quote(value));
+    if (const std::string problem = engine_.set_hash_size(int(n)); !problem.empty()) error(problem);
   } else if (key == "clear hash") {
     engine_.clear_hash();
   } else if (key == "multipv") {
-    if (!parse_int(value, 1, 128, n)) return error("MultiPV must be 1..128, got '" + value + "'");
+    if (!parse_int(value, 1, 128, n)) return error("MultiPV must be 1..128, got " + quote(value));
     engine_.set_multipv(int(n));
   } else if (key == "move overhead") {
-    if (!parse_int(value, 0, 5000, n)) return error("Move Overhead must be 0..5000 (ms), got '" + value + "'");
+    if (!parse_int(value, 0, 5000, n)) return error("Move Overhead must be 0..5000 (ms), got " + quote(value));
     engine_.set_move_overhead(int(n));
   } else if (key == "ponder") {
     if (value != "true" && value != "false") return error("Ponder must be true or false");
@@ -178,7 +194,7 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
     if (value != "true" && value != "false") return error("OwnBook must be true or false");
     engine_.set_own_book(value == "true");
   } else if (!set_tunable(name, value)) {
-    error("unknown option '" + name + "'");
+    error("unknown option " + quote(name));
   }
 }
 
@@ -189,7 +205,7 @@ bool ProtocolLoop::set_tunable([[maybe_unused]] const std::string& name, [[maybe
     if (name != t.name) continue;
     int64_t n;
     if (!parse_int(value, t.min, t.max, n))
-      error(name + " must be " + std::to_string(t.min) + ".." + std::to_string(t.max) + ", got '" + value + "'");
+      error(name + " must be " + std::to_string(t.min) + ".." + std::to_string(t.max) + ", got " + quote(value));
     else
       *t.value = int(n);
     return true;
@@ -210,7 +226,7 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   } else if (name == "hashsize") {
     if (!parse_int(value, 1, TranspositionTable::MaxSizeMB, n))
       return error("hashsize must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " (MB)");
-    engine_.set_hash_size(int(n));
+    if (const std::string problem = engine_.set_hash_size(int(n)); !problem.empty()) error(problem);
   } else if (name == "newgame" || name == "clearhash") {
     engine_.new_game();
   } else if (name == "usebook") {
@@ -223,7 +239,7 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
              name == "repetition") {
     // Options ElephantEye front ends send that have no effect on Chuhan.
   } else {
-    error("unknown option '" + name + "'");
+    error("unknown option " + quote(name));
   }
 }
 
@@ -245,7 +261,7 @@ void ProtocolLoop::cmd_position(std::istringstream& args) {
   } else {
     return error("position needs 'startpos' or 'fen <FEN>'");
   }
-  if (!token.empty() && token != "moves") return error("unexpected '" + token + "' in position");
+  if (!token.empty() && token != "moves") return error("unexpected " + quote(token) + " in position");
   std::vector<std::string> moves;
   for (std::string m; args >> m;) moves.push_back(m);
   const std::string problem = engine_.set_position(fen, moves);
@@ -260,42 +276,37 @@ void ProtocolLoop::cmd_go(std::istringstream& args) {
     std::string value;
     if (!(args >> value) || !parse_int(value, lo, hi, n)) {
       error(std::string("go ") + what + " needs a number in " + std::to_string(lo) + ".." + std::to_string(hi) +
-            (value.empty() ? "" : ", got '" + value + "'"));
+            (value.empty() ? "" : ", got " + quote(value)));
       return false;
     }
     return true;
   };
   while (args >> token) {
     if (token == "perft") {
-      if (!read("perft", 0, 20)) return;
-      const uint64_t total = engine_.perft(int(n), [this](const std::string& move, uint64_t count) {
-        std::lock_guard<std::mutex> lock(out_mutex_);
-        out_ << move << ": " << count << "\n";
-      });
-      say("\nNodes searched: " + std::to_string(total) + "\n");
+      if (read("perft", 0, Engine::MaxPerftDepth)) cmd_perft(int(n));
       return;
     }
     if (token == "wtime" || token == "btime") {
       // Some GUIs send a negative clock when flagging: treat it as no time left.
-      if (!read(token.c_str(), -MaxTime, MaxTime)) return;
+      if (!read(token.c_str(), -MaxTime, MaxTime)) return answer_at_once();
       limits.time[token == "wtime" ? RED : BLACK] = std::max<int64_t>(n, 1);
     } else if (token == "winc" || token == "binc") {
-      if (!read(token.c_str(), 0, MaxTime)) return;
+      if (!read(token.c_str(), 0, MaxTime)) return answer_at_once();
       limits.inc[token == "winc" ? RED : BLACK] = n;
     } else if (token == "movestogo") {
-      if (!read("movestogo", 1, 10000)) return;
+      if (!read("movestogo", 1, 10000)) return answer_at_once();
       limits.movestogo = int(n);
     } else if (token == "movetime") {
-      if (!read("movetime", 1, MaxTime)) return;
+      if (!read("movetime", 1, MaxTime)) return answer_at_once();
       limits.movetime = n;
     } else if (token == "depth") {
-      if (!read("depth", 1, MAX_PLY - 1)) return;
+      if (!read("depth", 1, MAX_PLY - 1)) return answer_at_once();
       limits.depth = int(n);
     } else if (token == "nodes") {
-      if (!read("nodes", 1, int64_t(1) << 50)) return;
+      if (!read("nodes", 1, int64_t(1) << 50)) return answer_at_once();
       limits.nodes = uint64_t(n);
     } else if (token == "mate") {
-      if (!read("mate", 1, MAX_PLY / 2)) return;
+      if (!read("mate", 1, MAX_PLY / 2)) return answer_at_once();
       limits.mate = int(n);
     } else if (token == "infinite") {
       limits.infinite = true;
@@ -304,7 +315,8 @@ void ProtocolLoop::cmd_go(std::istringstream& args) {
     } else if (token == "searchmoves") {
       for (std::string m; args >> m;) limits.searchmoves.push_back(m);
     } else {
-      return error("unknown go parameter '" + token + "'");
+      error("unknown go parameter " + quote(token));
+      return answer_at_once();
     }
   }
   start_search(limits);
@@ -321,7 +333,8 @@ void ProtocolLoop::cmd_ucci_go(std::istringstream& args) {
   auto read = [&](const char* what, int64_t lo, int64_t hi) {
     std::string value;
     if (!(args >> value) || !parse_int(value, lo, hi, n)) {
-      error(std::string("go ") + what + " needs a number in " + std::to_string(lo) + ".." + std::to_string(hi));
+      error(std::string("go ") + what + " needs a number in " + std::to_string(lo) + ".." + std::to_string(hi) +
+            (value.empty() ? "" : ", got " + quote(value)));
       return false;
     }
     return true;
@@ -334,61 +347,100 @@ void ProtocolLoop::cmd_ucci_go(std::istringstream& args) {
     } else if (token == "depth") {
       std::string value;
       args >> value;
-      if (value == "infinite") limits.infinite = true;
-      else if (parse_int(value, 1, MAX_PLY - 1, n)) limits.depth = int(n);
-      else return error("go depth needs 1.." + std::to_string(MAX_PLY - 1) + " or infinite");
+      if (value == "infinite") {
+        limits.infinite = true;
+      } else if (parse_int(value, 1, MAX_PLY - 1, n)) {
+        limits.depth = int(n);
+      } else {
+        error("go depth needs 1.." + std::to_string(MAX_PLY - 1) + " or infinite");
+        return answer_at_once();
+      }
     } else if (token == "nodes") {
-      if (!read("nodes", 1, int64_t(1) << 50)) return;
+      if (!read("nodes", 1, int64_t(1) << 50)) return answer_at_once();
       limits.nodes = uint64_t(n);
     } else if (token == "time" || token == "opptime") {
-      if (!read(token.c_str(), 0, MaxTime / unit)) return;
+      if (!read(token.c_str(), 0, MaxTime / unit)) return answer_at_once();
       limits.time[token == "time" ? us : ~us] = std::max<int64_t>(n * unit, 1);
     } else if (token == "increment" || token == "oppincrement") {
-      if (!read(token.c_str(), 0, MaxTime / unit)) return;
+      if (!read(token.c_str(), 0, MaxTime / unit)) return answer_at_once();
       limits.inc[token == "increment" ? us : ~us] = n * unit;
     } else if (token == "movestogo") {
-      if (!read("movestogo", 1, 10000)) return;
+      if (!read("movestogo", 1, 10000)) return answer_at_once();
       limits.movestogo = int(n);
     } else if (token == "oppmovestogo") {
-      if (!read("oppmovestogo", 1, 10000)) return;
+      if (!read("oppmovestogo", 1, 10000)) return answer_at_once();
     } else {
-      return error("unknown go parameter '" + token + "'");
+      error("unknown go parameter " + quote(token));
+      return answer_at_once();
     }
   }
   start_search(limits);
 }
 
+std::string ProtocolLoop::search(const SearchLimits& limits) {
+  const bool ucci = ucci_;
+  const BestMove best = engine_.go(limits, [this, ucci](const SearchInfo& info) {
+    std::string line = "info depth " + std::to_string(info.depth);
+    if (ucci) {
+      line += " score " + std::to_string(info.is_mate ? (info.score > 0 ? 30000 - 2 * info.score + 1 : -30000 - 2 * info.score)
+                                                      : info.score);
+      line += " time " + std::to_string(info.time_ms) + " nodes " + std::to_string(info.nodes);
+    } else {
+      line += " seldepth " + std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
+              " score " + score_to_uci(info) + (info.bound.empty() ? "" : " " + info.bound) +
+              " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
+              " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+    }
+    if (!info.pv.empty()) {
+      line += " pv";
+      for (const std::string& m : info.pv) line += " " + m;
+    }
+    say(line);
+  });
+  std::string last;
+  if (best.book) last = (ucci ? "info book move " : "info string book move ") + best.move + "\n";
+  if (best.move.empty())
+    last += ucci ? "nobestmove" : "bestmove (none)";
+  else
+    last += "bestmove " + best.move + (best.ponder.empty() ? "" : " ponder " + best.ponder);
+  return last;
+}
+
 void ProtocolLoop::start_search(const SearchLimits& limits) {
-  searching_ = true;
   engine_.set_pondering(limits.ponder);
-  search_thread_ = std::thread([this, limits] {
-    const bool ucci = ucci_;
-    const BestMove best = engine_.go(limits, [this, ucci](const SearchInfo& info) {
-      std::string line = "info depth " + std::to_string(info.depth);
-      if (ucci) {
-        line += " score " + std::to_string(info.is_mate ? (info.score > 0 ? 30000 - 2 * info.score + 1 : -30000 - 2 * info.score)
-                                                        : info.score);
-        line += " time " + std::to_string(info.time_ms) + " nodes " + std::to_string(info.nodes);
-      } else {
-        line += " seldepth " + std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-                " score " + score_to_uci(info) + (info.bound.empty() ? "" : " " + info.bound) +
-                " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
-                " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
-      }
-      if (!info.pv.empty()) {
-        line += " pv";
-        for (const std::string& m : info.pv) line += " " + m;
-      }
-      say(line);
+  start_job([this, limits] { return search(limits); });
+}
+
+void ProtocolLoop::answer_at_once() {
+  // On this thread: it takes microseconds, and the answer is out before the next command.
+  SearchLimits limits;
+  limits.depth = 1;
+  engine_.clear_stop();
+  engine_.set_pondering(false);
+  say(search(limits));
+}
+
+void ProtocolLoop::cmd_perft(int depth) {
+  start_job([this, depth] {
+    const Engine::PerftResult r = engine_.perft(depth, [this](const std::string& move, uint64_t count) {
+      say(move + ": " + std::to_string(count));
     });
-    // Accept commands again before announcing the move: a GUI answers bestmove at once. They
-    // first join this thread, so nothing is printed before the bestmove line.
+    return r.stopped ? "info string perft stopped after " + std::to_string(r.nodes) + " leaves of finished root moves"
+                     : "\nNodes searched: " + std::to_string(r.nodes) + "\n";
+  });
+}
+
+void ProtocolLoop::start_job(std::function<std::string()> job) {
+  wait_for_search();
+  engine_.clear_stop();
+  stopping_ = false;
+  searching_ = true;
+  search_thread_ = std::thread([this, job = std::move(job)] {
+    const std::string last = job();
+    // Accept commands again before the last line: a GUI answers bestmove at once. They first
+    // join this thread, so nothing is printed before the last line.
     searching_ = false;
-    if (best.book) say(ucci ? "info book move " + best.move : "info string book move " + best.move);
-    if (best.move.empty())
-      say(ucci ? "nobestmove" : "bestmove (none)");
-    else
-      say("bestmove " + best.move + (best.ponder.empty() ? "" : " ponder " + best.ponder));
+    say(last);
   });
 }
 
@@ -396,6 +448,7 @@ void ProtocolLoop::cmd_bench(std::istringstream& args) {
   int64_t depth = bench::DefaultDepth;
   std::string value;
   if (args >> value && !parse_int(value, 1, 30, depth)) return error("bench depth must be 1..30");
+  engine_.clear_stop();  // a late stop must not cut the first position short
   const bench::Result r = engine_.bench(int(depth), [this](int index, const std::string& fen, const BestMove& best) {
     say("Position " + std::to_string(index) + ": " + fen + " bestmove " + (best.move.empty() ? "(none)" : best.move));
   });

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "engine.h"
+#include "movegen.h"
 #include "notation.h"
 
 namespace chuhan::test {
@@ -51,6 +52,21 @@ TEST(Notation, PiecesSharingAFileAreToldApart) {
   EXPECT_EQ(name_of(soldiers, "e7e8", Notation::CHINESE), "前兵进一");
   EXPECT_EQ(name_of(soldiers, "e6d6", Notation::CHINESE), "中兵平六");
   EXPECT_EQ(name_of(soldiers, "e5f5", Notation::CHINESE), "后兵平四");
+}
+
+TEST(Notation, StackedSoldiersOnTwoFilesAreNamedByFile) {
+  // Black soldiers doubled on files 1 (a) and 9 (i): "+P+1" would name two moves (found by
+  // move_name_fuzz), so the file number stands for the letter, as in Chinese.
+  const std::string fen = "r1b1ka3/3Ra1c2/1C2b3n/p3p3p/p7p/5n2P/P1P1P1P2/1CN1B4/4A4/4KABN1 b - - 13 1";
+  EXPECT_EQ(name_of(fen, "a5a4", Notation::WXF), "+1+1");
+  EXPECT_EQ(name_of(fen, "i5i4", Notation::WXF), "+9+1");
+  EXPECT_EQ(name_of(fen, "a5a4", Notation::CHINESE), "前１进１");
+  Position pos;
+  StateInfo st;
+  ASSERT_EQ(pos.set(fen, &st), "");
+  for (Move m : MoveList<LEGAL>(pos))
+    for (Notation style : {Notation::ICCS, Notation::WXF, Notation::CHINESE})
+      EXPECT_EQ(parse_move_name(pos, move_name(pos, m, style)), m) << move_name(pos, m, style);
 }
 
 TEST(Notation, ParsesEveryNotationAndSpelling) {

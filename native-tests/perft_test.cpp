@@ -38,27 +38,32 @@ TEST(Perft, EngineDividePrintsEveryRootMove) {
   uint64_t sum = 0, after_h2e2 = 0;
   int root_moves = 0;
   const uint64_t total = engine.perft(3, [&](const std::string& move, uint64_t n) {
-    sum += n;
+        sum += n;
     ++root_moves;
     if (move == "h2e2") after_h2e2 = n;
-  });
+  }).nodes;
   EXPECT_EQ(total, 79666u);
   EXPECT_EQ(sum, total);
   EXPECT_EQ(root_moves, 44);
   // A root move's count is the perft of the position after it, one ply shallower.
   ASSERT_EQ(engine.set_position("startpos", {"h2e2"}), "");
-  EXPECT_EQ(engine.perft(2), after_h2e2);
+  EXPECT_EQ(engine.perft(2).nodes, after_h2e2);
 }
 
 TEST(Perft, ProtocolGoPerftUsesStockfishFormat) {
-  const std::string out = run_engine("position startpos moves h2e2\ngo perft 1\ngo perft 3\nquit\n");
+  EngineProcess process;
+  process.send("position startpos moves h2e2\ngo perft 1\n");
+  ASSERT_TRUE(process.wait_for("Nodes searched")) << process.output();
+  process.send("go perft 3\n");
+  ASSERT_TRUE(process.wait_for("Nodes searched", 2)) << process.output();
+  const std::string out = process.output();
   // Each root move on its own line as "<move>: <count>", then the total.
   Engine engine;
   ASSERT_EQ(engine.set_position("startpos", {"h2e2"}), "");
   EXPECT_NE(out.find("h9g7: 1\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Nodes searched: " + std::to_string(engine.legal_moves().size()) + "\n"),
             std::string::npos) << out;
-  EXPECT_NE(out.find("Nodes searched: " + std::to_string(engine.perft(3)) + "\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Nodes searched: " + std::to_string(engine.perft(3).nodes) + "\n"), std::string::npos) << out;
 }
 
 TEST(Perft, CommandLinePerftWithFen) {

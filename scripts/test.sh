@@ -3,7 +3,9 @@
 # WebAssembly module, run the JS tests: wasm/test/ (the API under Node worker_threads, the bench
 # signature against the native binary, and the packed npm package built by Vite in headless
 # Chromium; CHUHAN_SKIP_BROWSER=1 skips the browser part), www/test/ (the web app: its pure
-# modules under Node, the served app in headless Chromium) and scripts/tests/.
+# modules under Node, the served app in headless Chromium) and scripts/tests/. Then the
+# robustness runs: the native tests again with AddressSanitizer + UBSan (build/sanitize), each
+# libFuzzer target for CHUHAN_FUZZ_SECONDS (20) and a 10-game soak of the wasm engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,3 +25,14 @@ echo "== JS tests"
 shopt -s nullglob
 js_tests=(wasm/test/*.test.mjs www/test/*.test.mjs scripts/tests/*.test.mjs)
 node --test --test-reporter=spec "${js_tests[@]}"
+
+echo "== native tests with AddressSanitizer + UBSan"
+cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHUHAN_SANITIZE=ON >/dev/null
+cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests >/dev/null
+ctest --test-dir build/sanitize --output-on-failure -j"$(nproc)"
+
+echo "== fuzz (${CHUHAN_FUZZ_SECONDS:-20} s per target)"
+bash scripts/fuzz.sh "${CHUHAN_FUZZ_SECONDS:-20}"
+
+echo "== soak (10 games)"
+node --expose-gc scripts/soak.mjs --games 10

@@ -183,8 +183,17 @@ class EngineBinding {
   std::string describe() const { return engine_.describe(); }
   bool in_check() const { return engine_.in_check(); }
 
-  // Leaf count at `depth` (0..20) as a number, or -1 for a bad depth.
-  double perft(int depth) { return depth < 0 || depth > 20 ? -1 : double(engine_.perft(depth)); }
+  // Leaf count at `depth` (0..MaxPerftDepth): {nodes}, {stopped: true} when the shared stop
+  // flag ended it, or {error}.
+  val perft(int depth) {
+    if (depth < 0 || depth > chuhan::Engine::MaxPerftDepth)
+      return error_object("perft depth must be 0.." + std::to_string(chuhan::Engine::MaxPerftDepth));
+    const chuhan::Engine::PerftResult r = engine_.perft(depth);
+    val o = val::object();
+    if (r.stopped) o.set("stopped", true);
+    else o.set("nodes", double(r.nodes));
+    return o;
+  }
 
   // The bench at `depth` (1..30): {nodes, nps, time}. Keeps the game and the hash size.
   val bench(int depth) {
@@ -199,7 +208,8 @@ class EngineBinding {
 
   void new_game() { engine_.new_game(); }
   void clear_hash() { engine_.clear_hash(); }
-  void set_hash_size(int mb) { engine_.set_hash_size(mb); }
+  // "" or why not (out of range, or memory the page cannot get: the previous table stays).
+  std::string set_hash_size(int mb) { return engine_.set_hash_size(mb); }
   int hash_size() const { return engine_.hash_size(); }
   void set_multipv(int lines) { engine_.set_multipv(lines); }
   void set_move_overhead(int ms) { engine_.set_move_overhead(ms); }

@@ -12,6 +12,8 @@
 //   search polls; otherwise the worker is terminated, go() resolves with the best move of the last
 //   report (the first legal move if there was none), and a fresh worker is started from the
 //   compiled module with the same position and options (the hash table starts empty).
+// - stop() also ends a perft, running or queued, the same way: its promise rejects with
+//   "perft: stopped" and the requests behind it run.
 // - A worker that crashes is restarted the same way; the request it was running rejects with
 //   the reason, queued requests then run on the new worker.
 
@@ -169,9 +171,10 @@ class Engine {
   /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. */
   setPosition(fen, moves = []) {
     if (typeof fen !== 'string') return Promise.reject(new TypeError(`setPosition: fen must be a string, got ${show(fen)}`));
-    if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string'))
+    // Array.from visits holes ([, 'h9g7']) as undefined, where every() would skip them.
+    const copy = Array.isArray(moves) ? Array.from(moves) : null;
+    if (!copy?.every((m) => typeof m === 'string'))
       return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
-    const copy = [...moves];
     return this.#request('setPosition', { cmd: 'position', fen, moves: copy }, {
       onSuccess: () => (this.#position = { fen, moves: copy }),
     });
@@ -199,6 +202,11 @@ class Engine {
   }
 
   stop() {
+    const perfts = [this.#current, ...this.#queue].filter((req) => req?.msg.cmd === 'perft').map((req) => this.#stopPerft(req));
+    return Promise.all([...perfts, this.#stopSearch()]).then(() => {});
+  }
+
+  #stopSearch() {
     const req = this.#search;
     if (!req) return Promise.resolve();
     const settled = req.promise.then(
@@ -216,6 +224,29 @@ class Engine {
     } else {
       req.stopOnMoves = true;
       req.timer = setTimeout(() => this.#current === req && this.#abortSearch(req), FirstMessageGraceMs);
+    }
+    return settled;
+  }
+
+  // Ends a perft: a queued one at once, a running one through the shared flag (terminating the
+  // worker if the flag goes unheard) or by terminating the worker.
+  #stopPerft(req) {
+    const settled = req.promise.then(
+      () => {},
+      () => {},
+    );
+    if (req.stopping) return settled;
+    req.stopping = true;
+    const stopped = () => req.reject(new Error('perft: stopped'));
+    if (this.#current !== req) {
+      this.#queue.splice(this.#queue.indexOf(req), 1);
+      stopped();
+      this.#updateRef();
+    } else if (this.#sharedStop) {
+      Atomics.store(this.#sharedStop, 0, 1);
+      req.timer = setTimeout(() => this.#current === req && this.#abort(req, stopped), SharedStopGraceMs);
+    } else {
+      this.#abort(req, stopped);
     }
     return settled;
   }
@@ -340,7 +371,7 @@ class Engine {
   #pump() {
     if (!this.#dead && !this.#current && this.#ready && this.#queue.length) {
       const req = (this.#current = this.#queue.shift());
-      if (req.msg.cmd === 'go' || req.msg.cmd === 'bench') {
+      if (req.msg.cmd === 'go' || req.msg.cmd === 'bench' || req.msg.cmd === 'perft') {
         if (this.#sharedStop) Atomics.store(this.#sharedStop, 0, 0);
         if (req.stopping) req.msg.limits = { depth: 1 }; // stopped before it began: any legal move
       }
@@ -407,10 +438,16 @@ class Engine {
   // Stops a search without shared memory: end the worker, answer with the best move so far.
   #abortSearch(req) {
     const best = req.best ?? (req.moves ? { bestmove: req.moves[0] ?? null } : null);
-    this.#killWorker();
-    this.#settle(req, () =>
+    this.#abort(req, () =>
       best ? req.resolve(best) : req.reject(new Error('go: the search was stopped before it reported anything')),
     );
+  }
+
+  // Ends the running request `req` by terminating its worker: `answer` settles it, and a new
+  // worker with the same position and options takes the queue.
+  #abort(req, answer) {
+    this.#killWorker();
+    this.#settle(req, answer);
     this.#startWorker();
   }
 

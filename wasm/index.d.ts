@@ -118,9 +118,12 @@ export interface Engine {
    * Resolves with the best move when a limit is reached or stop() is called.
    */
   go(limits: SearchLimits, onInfo?: (info: SearchInfo) => void): Promise<BestMove>;
-  /** Ends the pending search promptly (its go() resolves with the best move so far); resolves once it has. */
+  /**
+   * Ends the pending search promptly (its go() resolves with the best move so far) and any perft,
+   * running or queued (it rejects with "perft: stopped"); resolves once they have.
+   */
   stop(): Promise<void>;
-  /** Leaf count at depth 0..20 from the current position. */
+  /** Leaf count at depth 0..20 from the current position; stop() ends it. */
   perft(depth: number): Promise<number>;
   /** The fixed bench (depth 13, 16 MB hash); keeps the position and options. */
   bench(): Promise<BenchResult>;
@@ -139,14 +142,18 @@ export interface Engine {
   pgn(tags?: Record<string, string>): Promise<string>;
   /**
    * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese); resolves
-   * with it. Rejects with the engine's message, keeping the previous game.
+   * with it. Rejects with the engine's message, keeping the previous game; a text with neither a
+   * move nor a FEN tag (empty, tags only, a bare result) is refused too.
    */
   loadPgn(text: string): Promise<GameRecord>;
   /** True when the side to move is in check. */
   inCheck(): Promise<boolean>;
   /** Clears the hash table and search histories (the position stays). */
   newGame(): Promise<void>;
-  /** hashMB 1..1024, multiPV 1..128, moveOverhead 0..5000 (ms). Kept across worker restarts. */
+  /**
+   * hashMB 1..1024, multiPV 1..128, moveOverhead 0..5000 (ms). Kept across worker restarts. A hash
+   * the page's memory cannot hold rejects ("not enough memory ...") and the previous one stays.
+   */
   setOption(name: EngineOption, value: number): Promise<void>;
   /**
    * ownBook (default false): go() answers a position of the built-in opening book at once with a

@@ -17,7 +17,8 @@
 //   {id, cmd:'stop'}                         -> {id, type:'result'}: a search blocks this worker,
 //        so a 'stop' message only arrives between searches; searches are stopped through the shared
 //        flag (stopBuffer) or by terminating the worker.
-//   {id, cmd:'perft', depth}                 -> {id, type:'result', value: leaves}
+//   {id, cmd:'perft', depth}                 -> {id, type:'result', value: leaves} | error ('stopped'
+//        when the shared flag ended it; without one the client stops a perft by terminating)
 //   {id, cmd:'bench', depth?}                -> {id, type:'result', value: {nodes, nps, time}}
 //   {id, cmd:'gameResult'}                   -> {id, type:'result', value: {over, result?, reason?}}
 //   {id, cmd:'game'}                         -> {id, type:'result', value: {startFen, moves}}
@@ -27,7 +28,8 @@
 //   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: {startFen, moves}} | error
 //   {id, cmd:'inCheck'}                      -> {id, type:'result', value: boolean}
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
-//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} (hashMB | multiPV | moveOverhead | ownBook)
+//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} | error (hashMB | multiPV |
+//        moveOverhead | ownBook; a hash the memory cannot hold is an error and the old one stays)
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance}}
 //   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
 //                                            thread exits), 'binding' (a call into wasm throws)
@@ -67,7 +69,12 @@ export function serve(port) {
       module.stopFlag = new Int32Array(msg.stopBuffer);
       engine.useStopFlag(true);
     }
-    if (msg.hashMB !== undefined) engine.setHashSize(msg.hashMB);
+    // A restarted worker asks for the hash its predecessor had; if the memory is not there now,
+    // it keeps the default rather than failing to start.
+    if (msg.hashMB !== undefined) {
+      const problem = engine.setHashSize(msg.hashMB);
+      if (problem) console.warn('chuhan:', problem);
+    }
     if (msg.multiPV !== undefined) engine.setMultiPV(msg.multiPV);
     if (msg.moveOverhead !== undefined) engine.setMoveOverhead(msg.moveOverhead);
     if (msg.ownBook !== undefined) engine.setOwnBook(msg.ownBook);
@@ -107,8 +114,9 @@ export function serve(port) {
       case 'stop':
         return { type: 'result' };
       case 'perft': {
-        const leaves = engine.perft(msg.depth);
-        return leaves < 0 ? { type: 'error', message: 'perft depth must be 0..20' } : { type: 'result', value: leaves };
+        const r = engine.perft(msg.depth);
+        if (r.error || r.stopped) return { type: 'error', message: r.error ?? 'stopped' };
+        return { type: 'result', value: r.nodes };
       }
       case 'bench': {
         const r = engine.bench(msg.depth ?? 13);
@@ -148,8 +156,10 @@ export function serve(port) {
 
   function setOption(name, value) {
     const whole = (lo, hi) => Number.isInteger(value) && value >= lo && value <= hi;
-    if (name === 'hashMB' && whole(1, 1024)) engine.setHashSize(value);
-    else if (name === 'multiPV' && whole(1, 128)) engine.setMultiPV(value);
+    if (name === 'hashMB' && whole(1, 1024)) {
+      const problem = engine.setHashSize(value);
+      if (problem) return { type: 'error', message: problem };
+    } else if (name === 'multiPV' && whole(1, 128)) engine.setMultiPV(value);
     else if (name === 'moveOverhead' && whole(0, 5000)) engine.setMoveOverhead(value);
     else if (name === 'ownBook' && typeof value === 'boolean') engine.setOwnBook(value);
     else return { type: 'error', message: `bad option ${JSON.stringify(name)} = ${JSON.stringify(value)}` };

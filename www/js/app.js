@@ -8,7 +8,7 @@ import { Languages, language, outcomeText, preferredLanguage, setLanguage, t, tr
 import { Levels } from './levels.js';
 import { npsText, pvText, scoreText } from './analysis.js';
 import { sideToMove } from './fen.js';
-import { loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
+import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,7 +22,8 @@ document.head.appendChild(style);
 const settings = loadSettings();
 setLanguage(preferredLanguage(settings.lang, navigator.language));
 
-const controller = new PlayController($('board'), { game: loadGame() ?? G.createGame(), flipped: !!settings.flipped, label: t('board') });
+const saved = loadGame();
+const controller = new PlayController($('board'), { game: saved.game ?? G.createGame(), flipped: !!settings.flipped, label: t('board') });
 window.chuhan = controller; // for the console and the tests
 
 // ---- controls ----
@@ -119,10 +120,13 @@ document.addEventListener('keydown', (e) => {
 // ---- rendering ----
 
 let noticeTimer = 0;
-function showNotice(text) {
+// What the person must not miss (the game not saved, a saved game lost, no offline use) stays
+// longer than the reply to a click.
+const LongNoticeMs = 15000;
+function showNotice(text, ms = 4000) {
   $('notice').textContent = text;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => ($('notice').textContent = ''), 4000);
+  noticeTimer = setTimeout(() => ($('notice').textContent = ''), ms);
 }
 
 function renderStatus() {
@@ -214,17 +218,33 @@ function render() {
   renderInfo();
   if (controller.message && controller.message.at !== lastMessageAt) {
     lastMessageAt = controller.message.at;
-    showNotice(t(controller.message.key, controller.message.params));
+    const { key, params } = controller.message;
+    showNotice(t(key, params), key === 'savedGameDamaged' ? LongNoticeMs : undefined);
   }
+}
+
+// Saving after every change. A game that could not be restored (unreadable, or refused by the
+// engine) is copied aside before the first save replaces it; storage that refuses a save gets a
+// notice each time it starts refusing (the game saved before stays, the game in play goes on).
+let lastSave = 'saved';
+function save() {
+  if (controller.message?.key === 'savedGameDamaged') keepDamagedGame();
+  const outcome = saveGame(controller.game);
+  if (outcome !== lastSave && outcome !== 'saved') showNotice(t(outcome === 'full' ? 'storageFull' : 'storageUnavailable'), LongNoticeMs);
+  lastSave = outcome;
 }
 
 controller.addEventListener('change', () => {
   render();
-  saveGame(controller.game);
+  save();
 });
 controller.addEventListener('info', renderInfo);
 
 applyLanguage();
+if (saved.damaged) {
+  keepDamagedGame();
+  showNotice(t('savedGameDamaged'), LongNoticeMs);
+}
 
 controller
   .connect(session)
@@ -242,7 +262,14 @@ controller
 
 // Offline support, registered once the board is playable so that its caching of every file does
 // not compete with the first start.
+// A browser that refuses it (private mode, a policy, a page not served over HTTPS) gets a notice:
+// the app works on while online.
 function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
-  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch((e) => console.warn('chuhan: no offline support:', e.message));
+  if (location.protocol === 'file:') return;
+  const refused = (e) => {
+    console.warn('chuhan: no offline support:', e?.message ?? 'no service worker in this browser');
+    showNotice(t('offlineUnavailable'), LongNoticeMs);
+  };
+  if (!('serviceWorker' in navigator)) return refused();
+  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch(refused);
 }

@@ -56,10 +56,11 @@ export class PlayController extends EventTarget {
       try {
         this.status = await this.#engine.load(this.game.startFen, G.moves(this.game));
       } catch (e) {
-        // A saved game the engine does not accept (damaged storage): start afresh.
-        console.warn('chuhan: the saved game could not be restored:', e.message);
+        // A saved game the engine does not accept (damaged storage): start afresh and say so
+        // (the page keeps the saved copy, see app.js).
         this.game = G.createGame({ human: this.game.human, level: this.game.level });
         this.status = await this.#engine.load(this.game.startFen, []);
+        this.#notify({ key: 'savedGameDamaged' }, e);
       }
       this.ready = true;
       this.#render(false);

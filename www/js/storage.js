@@ -1,8 +1,12 @@
-// Saving locally: the current game (after every change) and the settings. Storage may be
-// unavailable (private mode, a sandboxed frame): then nothing is saved and nothing fails.
+// Saving locally: the current game (after every change) and the settings. Nothing here throws:
+// storage may be unavailable (private mode, a sandboxed frame), full, or hold a damaged game, and
+// the callers say so to the person (app.js) while the game in memory goes on.
 import { deserialize, serialize } from './game.js';
 
 const GameKey = 'chuhan.game';
+// Where a saved game that could not be restored is kept, so that the next save does not erase
+// it (it can be read back from the browser's storage inspector, or mended and restored).
+const DamagedKey = 'chuhan.game.damaged';
 const SettingsKey = 'chuhan.settings';
 
 function store() {
@@ -13,16 +17,46 @@ function store() {
   }
 }
 
+/**
+ * Saves the game: 'saved', 'full' (the storage refused it, e.g. its quota is used up: the game
+ * saved before stays) or 'unavailable' (no storage at all).
+ */
 export function saveGame(game) {
+  const s = store();
+  if (!s) return 'unavailable';
   try {
-    store()?.setItem(GameKey, serialize({ ...game, view: null }));
-  } catch {}
+    s.setItem(GameKey, serialize({ ...game, view: null }));
+    return 'saved';
+  } catch {
+    return 'full';
+  }
 }
 
-/** The saved game, or null. */
+/** {game, damaged}: the saved game or null; damaged when one was saved but cannot be read. */
 export function loadGame() {
-  const text = store()?.getItem(GameKey);
-  return text ? deserialize(text) : null;
+  let text = null;
+  try {
+    text = store()?.getItem(GameKey) ?? null;
+  } catch {}
+  if (!text) return { game: null, damaged: false };
+  const game = deserialize(text);
+  return { game, damaged: !game };
+}
+
+let kept = false;
+/**
+ * Copies the saved game, which could not be restored, aside before anything overwrites it. Once
+ * per page: later calls would copy the games saved since. Returns whether a copy exists.
+ */
+export function keepDamagedGame() {
+  if (kept) return true;
+  try {
+    const s = store();
+    const text = s?.getItem(GameKey);
+    if (text) s.setItem(DamagedKey, text);
+    kept = !!text;
+  } catch {}
+  return kept;
 }
 
 /** Settings: {lang?, flipped?, analysis?}. */

@@ -332,6 +332,100 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     }
   });
 
+  // Keeping the game (issue 16): each case in a fresh context, so that the session above is not
+  // disturbed; `init` runs in the page before the app.
+  const openFresh = async (init, arg) => {
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
+    const p = await ctx.newPage();
+    watch(p);
+    if (init) await p.addInitScript(init, arg);
+    await p.goto(url);
+    await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    return { ctx, p };
+  };
+  const notice = (p, pattern) => p.waitForFunction((source) => new RegExp(source).test(document.getElementById('notice').textContent), pattern.source, { timeout: 10000 });
+
+  test('full storage: a notice, the game goes on, the last saved game stays', async () => {
+    const { ctx, p } = await openFresh();
+    try {
+      const turn = (n) => p.waitForFunction((k) => document.querySelectorAll('#move-list button[data-ply]').length === k && window.chuhan?.canMove, n, { timeout: 15000 });
+      await p.click(point('h2')), await p.click(point('e2'));
+      await turn(2);
+      const savedBefore = await p.evaluate(() => localStorage.getItem('chuhan.game'));
+      // Fill the origin's storage until it refuses more.
+      const filled = await p.evaluate(() => {
+        const chunk = 'x'.repeat(256 * 1024);
+        let n = 0;
+        for (let size = chunk.length; size >= 16; ) {
+          try {
+            localStorage.setItem(`junk${n++}`, chunk.slice(0, size));
+          } catch {
+            size >>= 1;
+          }
+        }
+        return n;
+      });
+      assert.ok(filled > 0);
+      const legal = await p.evaluate(() => window.chuhan.status.legalMoves);
+      await p.click(point(legal[0].slice(0, 2))), await p.click(point(legal[0].slice(2, 4)));
+      await notice(p, /Storage is full/);
+      await turn(4);
+      assert.equal(await p.evaluate(() => localStorage.getItem('chuhan.game')), savedBefore, 'the last saved game stays');
+      // Space again: the next move is saved.
+      await p.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('junk')).forEach((k) => localStorage.removeItem(k)));
+      const next = await p.evaluate(() => window.chuhan.status.legalMoves);
+      await p.click(point(next[0].slice(0, 2))), await p.click(point(next[0].slice(2, 4)));
+      await turn(6);
+      assert.equal(JSON.parse(await p.evaluate(() => localStorage.getItem('chuhan.game'))).plies.length, 6);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  test('a damaged saved game: a notice, a new game, the damaged copy kept', async () => {
+    const cases = {
+      unreadable: '{"version":1,"startFen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","plies":[{"mo',
+      // Readable, but the engine refuses its moves.
+      refused: (() => {
+        const ply = { move: 'e0e2', name: 'x', fen: StartFen, check: false };
+        return JSON.stringify({ version: 1, startFen: StartFen, human: 'w', level: 3, plies: [ply], redo: [] });
+      })(),
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      // Seeds the storage before the app's first start only (the init script runs on every load).
+      const seed = (t) => {
+        if (sessionStorage.getItem('seeded')) return;
+        localStorage.setItem('chuhan.game', t);
+        sessionStorage.setItem('seeded', '1');
+      };
+      const { ctx, p } = await openFresh(seed, text);
+      try {
+        await notice(p, /saved game is damaged/);
+        assert.equal(await p.getAttribute('#board', 'data-fen'), StartFen, name);
+        assert.equal(await p.evaluate(() => localStorage.getItem('chuhan.game.damaged')), text, name);
+        // The new game is what is saved now; a reload restores it without a notice.
+        await p.reload();
+        await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+        assert.equal(await p.textContent('#notice'), '', name);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+
+  test('a refused service worker: a notice, and the app works', async () => {
+    const { ctx, p } = await openFresh(() => {
+      navigator.serviceWorker.register = () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError'));
+    });
+    try {
+      await notice(p, /does not allow offline use/);
+      await p.click(point('h2')), await p.click(point('e2'));
+      await p.waitForFunction(() => document.querySelectorAll('#move-list button[data-ply]').length === 2 && window.chuhan?.canMove, null, { timeout: 15000 });
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('no console errors', () => {
     assert.deepEqual(problems, []);
   });
