@@ -32,7 +32,7 @@ EM_JS(int, chuhan_poll_stop_flag, (), {
   return flag ? Atomics.load(flag, 0) : 0;
 });
 
-// Upper bounds of the search limits, the same as the UCI adapter accepts (core/uci.cpp).
+// Upper bounds of the search limits, the same as the UCI adapter accepts (core/cli/uci.cpp).
 constexpr double MaxTimeMs = 1099511627776.0;  // 2^40 ms, about 35 years
 constexpr double MaxNodes = 1125899906842624.0;  // 2^50
 constexpr double MaxMovesToGo = 10000;
