@@ -1,10 +1,9 @@
 #include "book.h"
 
 #include <algorithm>
-#include <deque>
 #include <sstream>
 
-#include "movegen.h"
+#include "game.h"
 
 namespace chuhan::book {
 
@@ -62,18 +61,12 @@ struct Entry {
 std::vector<Entry> build() {
   std::vector<Entry> entries;
   auto add_line = [&](const std::string& moves, int weight) {
-    std::deque<StateInfo> states(1);
-    Position pos;
-    pos.set(Position::StartFen, &states.back());
+    Game game;
     std::istringstream in(moves);
     for (std::string text; in >> text;) {
-      Move move = MOVE_NONE;
-      for (Move m : MoveList<LEGAL>(pos))
-        if (move_to_string(m) == text) move = m;
-      if (move == MOVE_NONE) return;  // the test of lines() reports it
-      entries.push_back({pos.key(), move, weight});
-      states.emplace_back();
-      pos.do_move(move, states.back());
+      const Key key = game.position().key();
+      if (!game.play(text).empty()) return;  // the test of lines() reports it
+      entries.push_back({key, game.current().move, weight});
     }
   };
   for (const Line& line : Lines) {

@@ -14,24 +14,19 @@ Engine::~Engine() = default;
 
 std::string Engine::set_position(const std::string& fen, const std::vector<std::string>& moves) {
   auto game = std::make_unique<Game>();
-  game->states.emplace_back();
-  game->start_fen = fen == "startpos" ? Position::StartFen : fen;
-  const std::string error = game->pos.set(game->start_fen, &game->states.back());
-  if (!error.empty()) return "invalid FEN: " + error;
-  if (moves.size() > size_t(MaxGamePlies))
-    return std::to_string(moves.size()) + " moves, more than a game may have (" + std::to_string(MaxGamePlies) + ")";
-
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const Move m = parse_move_text(moves[i]);
-    const std::string where = " at ply " + std::to_string(i + 1);
-    if (m == MOVE_NONE) return "malformed move " + quote(moves[i]) + where + " (expected ICCS like h2e2)";
-    if (!MoveList<LEGAL>(game->pos).contains(m))
-      return "illegal move " + quote(moves[i]) + where + " in position " + game->pos.fen();
-    game->states.emplace_back();
-    game->pos.do_move(m, game->states.back());
-  }
-  game->moves = moves;
+  if (std::string error = game->reset(fen); !error.empty()) return error;
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (std::string error = game->play(moves[i], " at ply " + std::to_string(i + 1)); !error.empty())
+      return error;
   game_ = std::move(game);
+  banned_.clear();
+  return "";
+}
+
+std::string Engine::play(const std::string& move) {
+  const Move m = parse_move_name(game_->position(), move);
+  if (m == MOVE_NONE) return quote(move) + " is not a legal move in position " + fen();
+  game_->play(m);
   banned_.clear();
   return "";
 }
@@ -41,71 +36,52 @@ uint64_t Engine::book_draw() {
   return book_random_();
 }
 
-std::string Engine::fen() const { return game_->pos.fen(); }
-
 std::vector<std::string> Engine::legal_moves() const {
   std::vector<std::string> out;
-  for (Move m : MoveList<LEGAL>(game_->pos)) out.push_back(move_to_string(m));
+  for (Move m : MoveList<LEGAL>(game_->position())) out.push_back(move_to_string(m));
   return out;
 }
 
-GameResult Engine::game_result() const { return judge(game_->pos); }
-
 std::string Engine::describe() const {
-  std::string s = game_->pos.pretty();
+  std::string s = game_->position().pretty();
   const GameResult r = game_result();
   s += "Result: " + (r.over() ? r.result_string() + " (" + r.reason_string() + ")" : "game in progress") + "\n";
   return s;
 }
 
-namespace {
-bool parse_notation(const std::string& style, Notation& out) {
-  if (style == "iccs") out = Notation::ICCS;
-  else if (style == "wxf") out = Notation::WXF;
-  else if (style == "chinese") out = Notation::CHINESE;
-  else return false;
-  return true;
-}
-}  // namespace
-
 std::vector<std::string> Engine::game_move_names(const std::string& style) const {
   Notation notation;
   if (!parse_notation(style, notation)) return {};
-  Position pos;
-  std::deque<StateInfo> states(1);
-  pos.set(game_->start_fen, &states.back());
   std::vector<std::string> names;
-  for (const std::string& text : game_->moves) {
-    const Move m = parse_move_text(text);
-    names.push_back(chuhan::move_name(pos, m, notation));
-    states.emplace_back();
-    pos.do_move(m, states.back());
-  }
+  for (int ply = 1; ply <= game_->plies(); ++ply) names.push_back(name_of(game_->record(ply), notation));
   return names;
 }
 
 std::string Engine::move_name(const std::string& iccs, const std::string& style) const {
   Notation notation;
   const Move m = parse_move_text(iccs);
-  if (!parse_notation(style, notation) || m == MOVE_NONE || !MoveList<LEGAL>(game_->pos).contains(m)) return "";
-  return chuhan::move_name(game_->pos, m, notation);
+  if (!parse_notation(style, notation) || m == MOVE_NONE || !MoveList<LEGAL>(game_->position()).contains(m))
+    return "";
+  return chuhan::move_name(game_->position(), m, notation);
 }
 
 std::string Engine::pgn(const std::map<std::string, std::string>& tags) const {
   std::map<std::string, std::string> all = tags;
   if (!all.count("Result")) all["Result"] = game_result().result_string();
-  return write_pgn(game_->start_fen, game_->moves, all);
+  return write_pgn(*game_, all);
 }
 
 std::string Engine::load_pgn(const std::string& text) {
-  const PgnGame game = parse_pgn(text);
-  if (!game.error.empty()) return "PGN: " + game.error;
-  return set_position(game.fen, game.moves);
+  PgnGame pgn = parse_pgn(text);
+  if (!pgn.game) return "PGN: " + pgn.error;
+  game_ = std::move(pgn.game);
+  banned_.clear();
+  return "";
 }
 
 std::string Engine::set_banned_moves(const std::vector<std::string>& moves) {
   std::vector<Move> banned;
-  const MoveList<LEGAL> legal(game_->pos);
+  const MoveList<LEGAL> legal(game_->position());
   for (const std::string& text : moves) {
     const Move m = parse_move_text(text);
     if (m == MOVE_NONE) return "malformed move " + quote(text);
@@ -121,13 +97,8 @@ SearchInfo Engine::to_info(const search::InfoLine& line) const {
   info.depth = line.depth;
   info.seldepth = line.seldepth;
   info.multipv = line.multipv;
-  const Value v = line.score;
-  if (std::abs(v) >= VALUE_MATE_IN_MAX_PLY) {
-    info.is_mate = true;
-    info.score = v > 0 ? (VALUE_MATE - v + 1) / 2 : -(VALUE_MATE + v) / 2;
-  } else {
-    info.score = v;
-  }
+  info.is_mate = contract::is_mate(line.score);
+  info.score = info.is_mate ? contract::mate_moves(line.score) : line.score;
   info.bound = line.bound == BOUND_LOWER ? "lowerbound" : line.bound == BOUND_UPPER ? "upperbound" : "";
   info.nodes = line.nodes;
   info.time_ms = line.time;
@@ -147,7 +118,7 @@ BestMove Engine::go(const SearchLimits& limits, const std::function<void(const S
   if (!banned_.empty() || !limits.searchmoves.empty()) {
     std::vector<Move> wanted;
     for (const std::string& text : limits.searchmoves) wanted.push_back(parse_move_text(text));
-    for (Move m : MoveList<LEGAL>(game_->pos))
+    for (Move m : MoveList<LEGAL>(game_->position()))
       if (std::find(banned_.begin(), banned_.end(), m) == banned_.end() &&
           (wanted.empty() || std::find(wanted.begin(), wanted.end(), m) != wanted.end()))
         root.push_back(m);
@@ -155,14 +126,14 @@ BestMove Engine::go(const SearchLimits& limits, const std::function<void(const S
 
   if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 && banned_.empty() &&
       limits.searchmoves.empty()) {
-    if (const Move m = book::pick(game_->pos, book_draw()); m != MOVE_NONE) {
+    if (const Move m = book::pick(game_->position(), book_draw()); m != MOVE_NONE) {
       worker_.stop = false;
       worker_.pondering = false;
       return {move_to_string(m), "", true};
     }
   }
 
-  const search::Result r = worker_.run(game_->pos, l, root, move_overhead_,
+  const search::Result r = worker_.run(game_->position(), l, root, move_overhead_,
                                        [&](const search::InfoLine& line) {
                                          if (on_info) on_info(to_info(line));
                                        });
@@ -179,9 +150,29 @@ void Engine::new_game() {
   worker_.clear();
 }
 
-std::string Engine::set_hash_size(int mb) {
-  if (mb < 1 || mb > TranspositionTable::MaxSizeMB)
-    return "hash size must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " MB, got " + std::to_string(mb);
+std::string Engine::set_option(contract::Option id, int64_t value, std::string_view what) {
+  if (std::string problem = contract::check(id, value, what); !problem.empty()) return problem;
+  switch (id) {
+    case contract::Option::HASH: return resize_hash(int(value));
+    case contract::Option::MULTIPV: multipv_ = int(value); break;
+    case contract::Option::MOVE_OVERHEAD: move_overhead_ = int(value); break;
+    case contract::Option::OWN_BOOK: own_book_ = value; break;
+    case contract::Option::OPTION_NB: break;
+  }
+  return "";
+}
+
+int64_t Engine::option(contract::Option id) const {
+  switch (id) {
+    case contract::Option::HASH: return hash_mb_;
+    case contract::Option::MULTIPV: return multipv_;
+    case contract::Option::MOVE_OVERHEAD: return move_overhead_;
+    case contract::Option::OWN_BOOK: return own_book_;
+    default: return 0;
+  }
+}
+
+std::string Engine::resize_hash(int mb) {
   // The table itself is allocated at the next search, which would shrink it to what it can
   // get. Asking now, while the old table is still held, keeps the old one when the memory is
   // not there (a browser tab or a phone gives far less than a desktop).
@@ -220,7 +211,7 @@ uint64_t stoppable_perft(Position& pos, int depth, const std::function<bool()>& 
 }  // namespace
 
 Engine::PerftResult Engine::perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move) {
-  Position& pos = game_->pos;
+  Position& pos = game_->position();
   PerftResult result;
   if (depth <= 0) return result.nodes = 1, result;
   const auto stopped = [this] { return worker_.stop || (worker_.external_stop && worker_.external_stop()); };

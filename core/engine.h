@@ -1,10 +1,10 @@
 // The one facade every front end uses: the UCI/UCCI text loop, the WebAssembly binding and the
-// tests. It holds the game (start position plus moves), the transposition table and the
-// search worker, and speaks in strings (FEN, ICCS moves) so adapters need nothing else.
+// tests. It holds the game (core/game.h), the transposition table and the search worker, and
+// speaks in strings (FEN, ICCS moves) and the contract's types (core/contract.h), so adapters
+// need nothing else.
 #pragma once
 
 #include <atomic>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "bench.h"
+#include "contract.h"
+#include "game.h"
 #include "notation.h"
 #include "position.h"
 #include "rules.h"
@@ -48,24 +50,30 @@ class Engine {
   Engine();
   ~Engine();
 
-  // Sets the game to `fen` (or the start position for "startpos") followed by `moves` in ICCS
-  // (at most MaxGamePlies). Returns "" on success; otherwise says what is wrong (bad FEN,
-  // malformed or illegal move and at which ply) and keeps the previous game. Clears banned moves.
+  // Sets the game to `fen` (or the start position for "startpos") followed by `moves` in ICCS.
+  // Returns "" on success; otherwise says what is wrong (bad FEN, malformed or illegal move and
+  // at which ply) and keeps the previous game. Clears banned moves.
   std::string set_position(const std::string& fen, const std::vector<std::string>& moves = {});
+  // Plays one legal move of the current position, named in any notation (ICCS, WXF, Chinese;
+  // notation.h), at the end of the game. Returns "" or why not (the game is then unchanged).
+  // Clears banned moves.
+  std::string play(const std::string& move);
 
-  std::string fen() const;
-  Color side_to_move() const { return game_->pos.side_to_move(); }
+  // The game: its start, its moves and a record of every ply.
+  const Game& game() const { return *game_; }
+  std::string fen() const { return game_->current().fen; }
+  Color side_to_move() const { return game_->position().side_to_move(); }
   // True when the side to move is in check (generals facing count).
-  bool in_check() const { return game_->pos.in_check(); }
+  bool in_check() const { return game_->current().in_check; }
   // Legal moves of the current position in ICCS, in generation order.
   std::vector<std::string> legal_moves() const;
-  GameResult game_result() const;
+  GameResult game_result() const { return game_->current().result; }
   // Board diagram, FEN, key and the game's verdict, for the `d` command.
   std::string describe() const;
 
   // The game as given to set_position: its start FEN and its moves in ICCS.
-  const std::string& start_fen() const { return game_->start_fen; }
-  const std::vector<std::string>& moves() const { return game_->moves; }
+  const std::string& start_fen() const { return game_->start_fen(); }
+  std::vector<std::string> moves() const { return game_->moves(); }
   // The game's moves named in `style` ("iccs", "wxf" or "chinese"); empty for another style.
   std::vector<std::string> game_move_names(const std::string& style) const;
   // Name of a legal ICCS move of the current position in `style`; "" if not legal.
@@ -99,18 +107,20 @@ class Engine {
 
   // A new game: clears the hash and the search histories.
   void new_game();
-  // Sets the hash table to `mb` megabytes (1..TranspositionTable::MaxSizeMB), dropping its
-  // entries. Returns "" or why not: a size out of range, or memory the system cannot give
-  // (then the previous table stays, entries and all, rather than an abort later).
-  std::string set_hash_size(int mb);
+  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook; a check option is 0 or
+  // 1) after the contract's validation. Returns "" or what is wrong, naming the option as `what`
+  // (the caller's name for it); the option is then unchanged.
+  std::string set_option(contract::Option id, int64_t value, std::string_view what);
+  // The current value of option `id`.
+  int64_t option(contract::Option id) const;
+  // The Hash option: the table becomes `mb` megabytes, its entries dropped. Besides a size out of
+  // range, refuses memory the system cannot give (the previous table then stays, entries and all,
+  // rather than an abort later).
+  std::string set_hash_size(int mb) { return set_option(contract::Option::HASH, mb, "Hash"); }
   void clear_hash();
-  void set_multipv(int lines) { multipv_ = std::max(1, std::min(lines, 128)); }
-  void set_move_overhead(int ms) { move_overhead_ = std::max(0, std::min(ms, 5000)); }
-  // With the book on, go() answers a position of the opening book (core/book.h) at once with
-  // a weighted random book move, unless the search is infinite, pondering, a mate search,
-  // MultiPV, or restricted by banned or search moves. Off by default: GUIs bring their own.
-  void set_own_book(bool on) { own_book_ = on; }
-  bool own_book() const { return own_book_; }
+  // With the OwnBook option on, go() answers a position of the opening book (core/book.h) at
+  // once with a weighted random book move, unless the search is infinite, pondering, a mate
+  // search, MultiPV, or restricted by banned or search moves.
   // Makes the book's random choices repeatable (tests).
   void seed_book(uint64_t seed) {
     book_random_.seed(seed);
@@ -118,14 +128,13 @@ class Engine {
   }
   int hash_size() const { return hash_mb_; }
 
-  // Deepest perft the front ends accept (a depth far past any that ends; stop() ends it).
-  static constexpr int MaxPerftDepth = 20;
   struct PerftResult {
     uint64_t nodes = 0;
     bool stopped = false;  // stop() or the external stop hook ended it: `nodes` is partial
   };
-  // Leaf count at `depth`; `per_move`, if given, receives each finished root move's count
-  // (divide). Stoppable like a search: stop() ends it within a few thousand leaves.
+  // Leaf count at `depth` (contract::PerftDepth: the front ends accept depths far past any that
+  // ends); `per_move`, if given, receives each finished root move's count (divide). Stoppable
+  // like a search: stop() ends it within a few thousand leaves.
   PerftResult perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move = {});
   // Runs the bench (hash and histories cleared before each position) and reports each
   // position's best move through `per_position`. Keeps the current game and hash size.
@@ -133,13 +142,7 @@ class Engine {
                       const std::function<void(int, const std::string&, const BestMove&)>& per_position = {});
 
  private:
-  // The game: the position after all moves and the StateInfo chain from its start.
-  struct Game {
-    Position pos;
-    std::deque<StateInfo> states;  // elements never move, so the chain stays valid
-    std::string start_fen;
-    std::vector<std::string> moves;
-  };
+  std::string resize_hash(int mb);
   SearchInfo to_info(const search::InfoLine& line) const;
   uint64_t book_draw();
 
@@ -147,10 +150,10 @@ class Engine {
   std::vector<Move> banned_;
   TranspositionTable tt_;
   search::Worker worker_;
-  int hash_mb_ = TranspositionTable::DefaultSizeMB;
-  int multipv_ = 1;
-  int move_overhead_ = 10;
-  bool own_book_ = false;
+  int hash_mb_ = int(contract::spec(contract::Option::HASH).default_value);
+  int multipv_ = int(contract::spec(contract::Option::MULTIPV).default_value);
+  int move_overhead_ = int(contract::spec(contract::Option::MOVE_OVERHEAD).default_value);
+  bool own_book_ = contract::spec(contract::Option::OWN_BOOK).default_value;
   // Seeded from std::random_device at the first book move, not at construction: in
   // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
   std::mt19937_64 book_random_;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <deque>
 #include <sstream>
 #include <string_view>
 
@@ -151,6 +150,16 @@ Move parse_iccs(std::string text) {
 
 }  // namespace
 
+bool parse_notation(std::string_view name, Notation& out) {
+  for (int i = 0; i < 3; ++i)
+    if (name == NotationNames[i]) return out = Notation(i), true;
+  return false;
+}
+
+const std::string& name_of(const PlyRecord& record, Notation style) {
+  return style == Notation::WXF ? record.wxf : style == Notation::CHINESE ? record.chinese : record.iccs;
+}
+
 std::string move_name(const Position& pos, Move m, Notation style) {
   switch (style) {
     case Notation::WXF: return wxf_name(pos, m);
@@ -172,8 +181,11 @@ Move parse_move_name(const Position& pos, const std::string& text) {
 }
 
 PgnGame parse_pgn(const std::string& text) {
-  PgnGame game;
-  game.fen = "startpos";
+  PgnGame pgn;
+  const auto fail = [&pgn](std::string message) {
+    pgn.error = std::move(message);
+    return std::move(pgn);
+  };
   size_t i = 0;
   const size_t n = text.size();
 
@@ -182,20 +194,19 @@ PgnGame parse_pgn(const std::string& text) {
     while (i < n && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
     if (i >= n || text[i] != '[') break;
     const size_t close = text.find(']', i);
-    if (close == std::string::npos) return game.error = "unterminated tag at offset " + std::to_string(i), game;
+    if (close == std::string::npos) return fail("unterminated tag at offset " + std::to_string(i));
     const std::string tag = text.substr(i + 1, close - i - 1);
     const size_t space = tag.find(' ');
     const size_t q1 = tag.find('"'), q2 = tag.rfind('"');
     if (space != std::string::npos && q1 != std::string::npos && q2 > q1)
-      game.tags[tag.substr(0, space)] = tag.substr(q1 + 1, q2 - q1 - 1);
+      pgn.tags[tag.substr(0, space)] = tag.substr(q1 + 1, q2 - q1 - 1);
     i = close + 1;
   }
-  if (auto it = game.tags.find("FEN"); it != game.tags.end() && !it->second.empty()) game.fen = it->second;
-
-  Position pos;
-  std::deque<StateInfo> states(1);  // elements never move, so the chain stays valid
-  if (const std::string e = pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]); !e.empty())
-    return game.error = "invalid FEN tag: " + e, game;
+  const auto fen_tag = pgn.tags.find("FEN");
+  const bool has_fen = fen_tag != pgn.tags.end() && !fen_tag->second.empty();
+  auto game = std::make_unique<Game>();
+  if (has_fen)
+    if (const std::string e = game->reset(fen_tag->second); !e.empty()) return fail("FEN tag: " + e);
 
   // 2. Movetext: skip comments, variations, NAGs, move numbers and the result.
   int depth = 0;
@@ -217,18 +228,13 @@ PgnGame parse_pgn(const std::string& text) {
            t.size() > 4)
       t.pop_back();
     if (t.empty() || t[0] == '$' || t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return true;
-    const Move m = parse_move_name(pos, t);
+    const Move m = parse_move_name(game->position(), t);
     if (m == MOVE_NONE) {
-      game.error = "move " + std::to_string(game.moves.size() + 1) + " " + quote(t) + " is not legal in " + pos.fen();
+      pgn.error = "move " + std::to_string(game->plies() + 1) + " " + quote(t) + " is not legal in " +
+                  game->current().fen;
       return false;
     }
-    if (game.moves.size() == MaxGamePlies) {
-      game.error = "more than " + std::to_string(MaxGamePlies) + " moves";
-      return false;
-    }
-    game.moves.push_back(move_to_string(m));
-    states.emplace_back();
-    pos.do_move(m, states.back());
+    game->play(m);
     return true;
   };
   for (; i < n; ++i) {
@@ -236,11 +242,11 @@ PgnGame parse_pgn(const std::string& text) {
     if (ch == '{') {
       const size_t close = text.find('}', i);
       i = close == std::string::npos ? n : close;
-      if (!flush()) return game;
+      if (!flush()) return std::move(pgn);
       continue;
     }
     if (ch == ';') {
-      if (!flush()) return game;
+      if (!flush()) return std::move(pgn);
       const size_t eol = text.find('\n', i);
       i = eol == std::string::npos ? n : eol;
       continue;
@@ -248,26 +254,28 @@ PgnGame parse_pgn(const std::string& text) {
     if (ch == '(') ++depth;
     if (ch == ')') depth = std::max(0, depth - 1);
     if (ch == '(' || ch == ')' || std::isspace(static_cast<unsigned char>(ch))) {
-      if (!flush()) return game;
+      if (!flush()) return std::move(pgn);
       continue;
     }
     if (depth == 0) token += ch;
   }
-  if (flush() && game.moves.empty() && game.fen == "startpos")
-    game.error = "no moves and no FEN tag: not a game";
-  return game;
+  if (!flush()) return std::move(pgn);
+  if (game->plies() == 0 && !has_fen) return fail("no moves and no FEN tag: not a game");
+  pgn.fen = has_fen ? fen_tag->second : "startpos";
+  pgn.moves = game->moves();
+  pgn.game = std::move(game);
+  return pgn;
 }
 
-std::string write_pgn(const std::string& start_fen, const std::vector<std::string>& moves,
-                      const std::map<std::string, std::string>& tags) {
+std::string write_pgn(const Game& game, const std::map<std::string, std::string>& tags) {
   std::map<std::string, std::string> all = {{"Game", "Chinese Chess"}, {"Event", "?"}, {"Site", "?"},
                                             {"Date", "????.??.??"},   {"Round", "?"},  {"Red", "?"},
                                             {"Black", "?"},           {"Result", "*"}};
   for (const auto& [k, v] : tags) all[k] = v;
-  const std::string fen = start_fen == "startpos" ? Position::StartFen : start_fen;
+  const std::string& fen = game.record(0).fen;
   // A game without moves names its position even at the start: the reader refuses a PGN with
   // neither moves nor a FEN tag, and what is written here must read back.
-  if (fen != Position::StartFen || moves.empty()) all["FEN"] = fen;
+  if (fen != Position::StartFen || game.plies() == 0) all["FEN"] = fen;
   all["Format"] = "ICCS";
 
   std::ostringstream out;
@@ -280,20 +288,17 @@ std::string write_pgn(const std::string& start_fen, const std::vector<std::strin
   out << "\n";
 
   // Move numbers count full moves from the FEN; a game starting with Black begins "1. ...".
-  Position pos;
-  StateInfo st;
-  pos.set(fen, &st);
-  int number = 1 + pos.game_ply() / 2;
-  bool black = pos.side_to_move() == BLACK;
+  int number = game.record(0).move_number;
+  bool black = game.record(0).side_to_move == BLACK;
   std::string line;
   auto emit = [&](const std::string& word) {
     if (line.size() + word.size() + 1 > 79) out << line << "\n", line.clear();
     line += (line.empty() ? "" : " ") + word;
   };
-  if (black && !moves.empty()) emit(std::to_string(number) + "...");
-  for (const std::string& mv : moves) {
+  if (black && game.plies() > 0) emit(std::to_string(number) + "...");
+  for (int ply = 1; ply <= game.plies(); ++ply) {
     if (!black) emit(std::to_string(number) + ".");
-    std::string upper = mv;
+    std::string upper = game.record(ply).iccs;
     for (char& ch : upper) ch = char(std::toupper(static_cast<unsigned char>(ch)));
     emit(upper.substr(0, 2) + "-" + upper.substr(2, 2));
     if (black) ++number;

@@ -4,14 +4,24 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "game.h"
 #include "position.h"
 
 namespace chuhan {
 
 enum class Notation { ICCS, WXF, CHINESE };
+
+// The notations by name: "iccs", "wxf", "chinese" (the JS API's style names).
+constexpr const char* NotationNames[] = {"iccs", "wxf", "chinese"};
+// Reads a notation's name; false for another.
+bool parse_notation(std::string_view name, Notation& out);
+// The name of the move of `record` (a record after a move) in `style`.
+const std::string& name_of(const PlyRecord& record, Notation style);
 
 // Name of legal move m in `pos` (before it is made). Chinese uses 一..九 for Red's files and
 // full-width １..９ for Black's, 前/中/后 (and 二/三/四) for pieces sharing a file.
@@ -25,21 +35,22 @@ Move parse_move_name(const Position& pos, const std::string& text);
 // A game read from PGN.
 struct PgnGame {
   std::map<std::string, std::string> tags;
-  std::string fen;  // start position ("startpos" when the PGN has no FEN tag)
-  std::vector<std::string> moves;  // ICCS
-  std::string error;  // non-empty if the text could not be read; says where and why
+  std::unique_ptr<Game> game;  // null when the text could not be read
+  std::string error;           // then says where and why
+  // The game's start ("startpos" without a FEN tag) and ICCS moves again, for
+  // scripts/tune/datagen.cpp until it reads `game`.
+  std::string fen;
+  std::vector<std::string> moves;
 };
 
 // Reads the first game of a PGN text: tags, then moves in ICCS (xqbase "H2-E2" or "h2e2"),
 // WXF or Chinese; comments, variations, NAGs and move numbers are skipped. A text with neither
-// a move nor a FEN tag (empty, tags only, a bare result) is an error, not the start position;
-// so is a game longer than MaxGamePlies.
+// a move nor a FEN tag (empty, tags only, a bare result) is an error, not the start position.
 PgnGame parse_pgn(const std::string& text);
 
-// Writes a game as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2"),
-// with a FEN tag unless the game starts from the start position and has moves.
-// `tags` may add or override Event, Site, Date, Red, Black, Result...
-std::string write_pgn(const std::string& start_fen, const std::vector<std::string>& moves,
-                      const std::map<std::string, std::string>& tags);
+// Writes `game` as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2"),
+// with a FEN tag unless the game starts from the start position and has moves. `tags` may add
+// or override Event, Site, Date, Red, Black, Result... (Result defaults to "*").
+std::string write_pgn(const Game& game, const std::map<std::string, std::string>& tags);
 
 }  // namespace chuhan

@@ -50,8 +50,9 @@ bool reachable(Piece p, Square s) {
   }
 }
 
-// A FEN counter: up to 9 digits. Any game this engine can hold (core/types.h MaxGamePlies) fits,
-// so every FEN it writes reads back, and twice the move number still fits in an int.
+// A FEN counter: up to 9 digits. A game of a billion plies would take hundreds of gigabytes
+// (core/game.h), so every FEN this engine writes reads back, and twice the move number still
+// fits in an int.
 bool parse_counter(const std::string& text, long& value) {
   if (text.empty() || text.size() > 9) return false;
   for (char ch : text)

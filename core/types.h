@@ -9,9 +9,6 @@ using Key = uint64_t;
 
 constexpr int MAX_MOVES = 128;  // no Xiangqi position has more legal moves than this
 constexpr int MAX_PLY = 120;    // deepest ply the search reaches from the root
-// Longest game a front end may hand over (set_position, PGN): far beyond any real game, small
-// enough that its state chain (about 100 bytes a ply) stays a few megabytes.
-constexpr int MaxGamePlies = 100000;
 
 enum Color : uint8_t { RED, BLACK, COLOR_NB };
 

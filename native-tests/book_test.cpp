@@ -73,7 +73,7 @@ TEST(Book, EngineUsesItOnlyWhenAskedAndNotForAnalysis) {
   limits.depth = 3;
   EXPECT_FALSE(engine.go(limits).book);  // off by default
 
-  engine.set_own_book(true);
+  ASSERT_EQ(engine.set_option(contract::Option::OWN_BOOK, 1, "OwnBook"), "");
   engine.seed_book(42);
   const BestMove from_book = engine.go(limits);
   EXPECT_TRUE(from_book.book);

@@ -1,5 +1,6 @@
 // What the engine writes it reads back (issue 16, item 5), games without moves are refused
-// (item 6), and quoted input in errors stays short and printable (item 8).
+// (item 6), quoted input in errors stays short and printable (item 8), and games are as long as
+// memory allows (issue 17).
 #include <gtest/gtest.h>
 
 #include "engine.h"
@@ -42,19 +43,17 @@ TEST(GameLimits, LongGamesPgnLoadsBack) {
   }
 }
 
-TEST(GameLimits, GamesLongerThanTheLimitAreRefusedAndTheGameKept) {
+// A game has no ply limit of its own (issue 17): one past the old limit of 100,000 plies loads,
+// and so does its PGN.
+TEST(GameLimits, GamesAreAsLongAsMemoryAllows) {
+  const int plies = 100001;
   Engine engine;
-  ASSERT_EQ(engine.set_position("startpos", {"h2e2"}), "");
-  const std::vector<std::string> too_long = shuffle_horses(MaxGamePlies + 1);
-  EXPECT_NE(engine.set_position("startpos", too_long).find("more than a game may have"),
-            std::string::npos);
-  EXPECT_EQ(engine.moves(), std::vector<std::string>{"h2e2"});
-  EXPECT_EQ(engine.set_position("startpos", shuffle_horses(MaxGamePlies)), "");
-
-  std::string pgn;
-  for (const std::string& m : too_long) pgn += m + " ";
-  EXPECT_NE(parse_pgn(pgn).error.find("more than " + std::to_string(MaxGamePlies) + " moves"),
-            std::string::npos);
+  ASSERT_EQ(engine.set_position("startpos", shuffle_horses(plies)), "");
+  EXPECT_EQ(engine.game().plies(), plies);
+  EXPECT_EQ(engine.game().record(plies).iccs, "h0g2");
+  Engine other;
+  ASSERT_EQ(other.load_pgn(engine.pgn()), "");
+  EXPECT_EQ(other.fen(), engine.fen());
 }
 
 TEST(GameLimits, PgnWithoutMovesOrFenIsRefused) {

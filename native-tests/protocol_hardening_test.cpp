@@ -153,7 +153,7 @@ TEST(ProtocolHardening, HashSizeOutOfRangeIsRefused) {
       "setoption name Hash value 0\nsetoption name Hash value 4096\nposition startpos\ngo depth "
       "3\n",
       "bestmove");
-  EXPECT_EQ(count_of(out, "info string error: Hash must be 1..1024"), 2u) << out;
+  EXPECT_EQ(count_of(out, "info string error: Hash must be a whole number in 1..1024"), 2u) << out;
   EXPECT_TRUE(is_legal_after({}, last_bestmove(out))) << out;
 }
 

@@ -55,10 +55,10 @@ TEST(Protocol, GarbageAndBadArgumentsGetErrorsAndAreIgnored) {
   EXPECT_TRUE(has(out, "illegal move 'h2e2' at ply 2")) << out;
   EXPECT_TRUE(has(out, "Hash must be")) << out;
   EXPECT_TRUE(has(out, "unknown option 'Nonsense'")) << out;
-  EXPECT_TRUE(has(out, "go depth needs a number")) << out;
-  EXPECT_TRUE(has(out, "go movetime needs a number")) << out;
+  EXPECT_TRUE(has(out, "go depth must be a whole number in")) << out;
+  EXPECT_TRUE(has(out, "go movetime must be a whole number in")) << out;
   EXPECT_TRUE(has(out, "unknown go parameter 'wibble'")) << out;
-  EXPECT_TRUE(has(out, "go nodes needs a number")) << out;
+  EXPECT_TRUE(has(out, "go nodes must be a whole number in")) << out;
   // Each refused go still answers (at once, with a legal move), so that a GUI never waits.
   EXPECT_EQ(count_of(out, "bestmove "), 4u) << out;
   // The last good position is still there.

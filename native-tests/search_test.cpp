@@ -123,7 +123,7 @@ TEST(Search, BenchIsDeterministic) {
 
 TEST(Search, MultiPvReportsDistinctLines) {
   Engine engine;
-  engine.set_multipv(3);
+  ASSERT_EQ(engine.set_option(contract::Option::MULTIPV, 3, "MultiPV"), "");
   SearchLimits limits;
   limits.depth = 6;
   std::vector<SearchInfo> final_lines(4);

@@ -1,40 +1,50 @@
 #include "uci.h"
 
-#include "tune.h"
-
-#include <cerrno>
-#include <cstdlib>
+#include <algorithm>
 #include <iostream>
 #include <utility>
 #include <vector>
 
+#include "contract.h"
 #include "quote.h"
+#include "tune.h"
 
 namespace chuhan {
 
 namespace {
-
-// Whole-token integer parsing without exceptions (the WebAssembly build has none).
-bool parse_int(const std::string& text, int64_t lo, int64_t hi, int64_t& value) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (errno || *end != '\0' || v < lo || v > hi) return false;
-  value = v;
-  return true;
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
 
-constexpr int64_t MaxTime = int64_t(1) << 40;  // about 35 years in milliseconds
+// "true" -> 1, "false" -> 0; false for anything else.
+bool parse_check(const std::string& value, int64_t& out) {
+  if (value != "true" && value != "false") return false;
+  out = value == "true";
+  return true;
+}
+
+// `what` is "go <limit>" for UCI, with the text of a number; reads and sets it.
+std::string read_limit(SearchLimits& limits, contract::Limit id, const std::string& what, const std::string& text,
+                       int64_t scale = 1) {
+  const contract::LimitSpec& spec = contract::spec(id);
+  int64_t n;
+  if (!contract::parse_whole(text, n)) return contract::read_whole(what, text, spec.range, n);
+  // Some GUIs send a negative clock when flagging: no time left.
+  if (id == contract::Limit::WTIME || id == contract::Limit::BTIME) n = std::max<int64_t>(n, 0);
+  // Scaled (UCCI seconds), saturating past the range so that the check refuses it.
+  if (scale > 1) n = n > spec.range.max / scale ? spec.range.max + 1 : n * scale;
+  const std::string problem = contract::set_limit(limits, id, n);
+  return problem.empty() ? "" : "go " + problem;
+}
 
 }  // namespace
 
-ProtocolLoop::ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
+ProtocolLoop::ProtocolLoop(Engine& engine, Output out) : engine_(engine), out_(std::move(out)) {}
+
+ProtocolLoop::ProtocolLoop(Engine& engine, Output out, Input input)
+    : engine_(engine), out_(std::move(out)), input_(std::move(input)) {}
 
 ProtocolLoop::~ProtocolLoop() {
   stop_search();
@@ -43,7 +53,7 @@ ProtocolLoop::~ProtocolLoop() {
 
 void ProtocolLoop::say(const std::string& text) {
   std::lock_guard<std::mutex> lock(out_mutex_);
-  out_ << text << std::endl;
+  out_(text);
 }
 
 void ProtocolLoop::error(const std::string& message) {
@@ -57,6 +67,22 @@ void ProtocolLoop::run(std::istream& in) {
   execute("quit");
 }
 
+bool ProtocolLoop::execute(const std::string& line) {
+  if (!finished_) dispatch(line);
+  return !finished_;
+}
+
+void ProtocolLoop::quit() {
+  stop_search();
+  if (input_ && searching_) {
+    quit_after_job_ = true;  // inline: the job ends at once and then quits
+    return;
+  }
+  wait_for_search();
+  if (ucci_) say("bye");
+  finished_ = true;
+}
+
 void ProtocolLoop::stop_search() {
   // A search that ends between the test and stop() leaves a stale flag; start_job clears it.
   if (!searching_) return;
@@ -68,47 +94,29 @@ void ProtocolLoop::wait_for_search() {
   if (search_thread_.joinable()) search_thread_.join();
 }
 
-bool ProtocolLoop::execute(const std::string& line) {
+void ProtocolLoop::dispatch(const std::string& line) {
   std::istringstream args(line);
   std::string cmd;
-  if (!(args >> cmd)) return true;  // blank line
+  if (!(args >> cmd)) return;  // blank line
 
   // Commands that make sense while a search runs.
-  if (cmd == "quit") {
-    stop_search();
-    wait_for_search();
-    if (ucci_) say("bye");
-    return false;
-  }
-  if (cmd == "stop") {
-    stop_search();
-    return true;
-  }
-  if (cmd == "ponderhit") {
-    engine_.ponderhit();
-    return true;
-  }
+  if (cmd == "quit") return quit();
+  if (cmd == "stop") return stop_search();
+  if (cmd == "ponderhit") return engine_.ponderhit();
   if (cmd == "isready") {
     // During a search UCI wants an answer at once; after stop, "ready" means it has ended.
     if (!searching_ || stopping_) wait_for_search();
-    say("readyok");
-    return true;
+    return say("readyok");
   }
-  if (cmd == "uci") return cmd_uci(), true;
-  if (cmd == "ucci") return cmd_ucci(), true;
+  if (cmd == "uci") return cmd_uci();
+  if (cmd == "ucci") return cmd_ucci();
 
   const bool known = cmd == "position" || cmd == "go" || cmd == "setoption" || cmd == "ucinewgame" ||
                      cmd == "banmoves" || cmd == "d" || cmd == "bench" || cmd == "perft";
-  if (!known) {
-    error("unknown command " + quote(cmd));
-    return true;
-  }
+  if (!known) return error("unknown command " + quote(cmd));
   // The rest change or read the position the search is using: they wait for a stopped search
   // to end, and are refused while one runs on (it may have no limit of its own).
-  if (searching_ && !stopping_) {
-    error(quote(cmd) + " ignored while searching; send stop first");
-    return true;
-  }
+  if (searching_ && !stopping_) return error(quote(cmd) + " ignored while searching; send stop first");
   wait_for_search();
 
   if (cmd == "position") {
@@ -125,28 +133,31 @@ bool ProtocolLoop::execute(const std::string& line) {
     const std::string problem = engine_.set_banned_moves(moves);
     if (!problem.empty()) error("banmoves: " + problem);
   } else if (cmd == "d") {
-    std::lock_guard<std::mutex> lock(out_mutex_);
-    out_ << engine_.describe() << std::flush;
+    std::string text = engine_.describe();
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    say(text);
   } else if (cmd == "bench") {
     cmd_bench(args);
   } else if (cmd == "perft") {
     std::istringstream rest("perft " + std::string(std::istreambuf_iterator<char>(args), {}));
     cmd_go(rest);
   }
-  return true;
 }
 
 void ProtocolLoop::cmd_uci() {
   ucci_ = false;
   say("id name Chuhan " CHUHAN_VERSION);
   say("id author the Chuhan developers");
-  say("option name Hash type spin default " + std::to_string(TranspositionTable::DefaultSizeMB) +
-      " min 1 max " + std::to_string(TranspositionTable::MaxSizeMB));
-  say("option name Clear Hash type button");
-  say("option name MultiPV type spin default 1 min 1 max 128");
-  say("option name Move Overhead type spin default 10 min 0 max 5000");
+  for (const contract::OptionSpec& o : contract::Options) {
+    if (o.is_check)
+      say(std::string("option name ") + o.uci_name + " type check default " + (o.default_value ? "true" : "false"));
+    else
+      say(std::string("option name ") + o.uci_name + " type spin default " + std::to_string(o.default_value) +
+          " min " + std::to_string(o.range.min) + " max " + std::to_string(o.range.max));
+    if (o.id == contract::Option::HASH) say("option name Clear Hash type button");
+  }
+  // The GUI's to know: Chuhan thinks on the opponent's time only when told `go ponder`.
   say("option name Ponder type check default false");
-  say("option name OwnBook type check default false");
 #ifdef CHUHAN_TUNE
   for (const tune::Tunable& t : tune::tunables())
     say(std::string("option name ") + t.name + " type spin default " + std::to_string(*t.value) + " min " +
@@ -160,8 +171,9 @@ void ProtocolLoop::cmd_ucci() {
   say("id name Chuhan " CHUHAN_VERSION);
   say("id author the Chuhan developers");
   say("option usemillisec type check default false");
-  say("option hashsize type spin min 1 max " + std::to_string(TranspositionTable::MaxSizeMB) +
-      " default " + std::to_string(TranspositionTable::DefaultSizeMB));
+  const contract::OptionSpec& hash = contract::spec(contract::Option::HASH);
+  say("option hashsize type spin min " + std::to_string(hash.range.min) + " max " + std::to_string(hash.range.max) +
+      " default " + std::to_string(hash.default_value));
   say("option usebook type check default false");
   say("option newgame type button");
   say("ucciok");
@@ -174,25 +186,16 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
   if (token != "name") return error("setoption needs 'name <option> [value <x>]'");
   while (args >> token && token != "value") name += (name.empty() ? "" : " ") + token;
   while (args >> token) value += (value.empty() ? "" : " ") + token;
-  const std::string key = lower(name);
   int64_t n;
-  if (key == "hash") {
-    if (!parse_int(value, 1, TranspositionTable::MaxSizeMB, n))
-      return error("Hash must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " (MB), got " + quote(value));
-    if (const std::string problem = engine_.set_hash_size(int(n)); !problem.empty()) error(problem);
-  } else if (key == "clear hash") {
+  if (const contract::OptionSpec* o = contract::find_uci_option(name)) {
+    std::string problem = o->is_check ? (parse_check(value, n) ? "" : std::string(o->uci_name) + " must be true or false")
+                                      : contract::read_whole(o->uci_name, value, o->range, n);
+    if (problem.empty()) problem = engine_.set_option(o->id, n, o->uci_name);
+    if (!problem.empty()) error(problem);
+  } else if (lower(name) == "clear hash") {
     engine_.clear_hash();
-  } else if (key == "multipv") {
-    if (!parse_int(value, 1, 128, n)) return error("MultiPV must be 1..128, got " + quote(value));
-    engine_.set_multipv(int(n));
-  } else if (key == "move overhead") {
-    if (!parse_int(value, 0, 5000, n)) return error("Move Overhead must be 0..5000 (ms), got " + quote(value));
-    engine_.set_move_overhead(int(n));
-  } else if (key == "ponder") {
-    if (value != "true" && value != "false") return error("Ponder must be true or false");
-  } else if (key == "ownbook") {
-    if (value != "true" && value != "false") return error("OwnBook must be true or false");
-    engine_.set_own_book(value == "true");
+  } else if (lower(name) == "ponder") {
+    if (!parse_check(value, n)) return error("Ponder must be true or false");
   } else if (!set_tunable(name, value)) {
     error("unknown option " + quote(name));
   }
@@ -204,8 +207,8 @@ bool ProtocolLoop::set_tunable([[maybe_unused]] const std::string& name, [[maybe
   for (const tune::Tunable& t : tune::tunables()) {
     if (name != t.name) continue;
     int64_t n;
-    if (!parse_int(value, t.min, t.max, n))
-      error(name + " must be " + std::to_string(t.min) + ".." + std::to_string(t.max) + ", got " + quote(value));
+    if (const std::string problem = contract::read_whole(name, value, {t.min, t.max}, n); !problem.empty())
+      error(problem);
     else
       *t.value = int(n);
     return true;
@@ -221,17 +224,18 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   name = lower(name);
   int64_t n;
   if (name == "usemillisec") {
-    if (value != "true" && value != "false") return error("usemillisec must be true or false");
-    ucci_milliseconds_ = value == "true";
+    if (!parse_check(value, n)) return error("usemillisec must be true or false");
+    ucci_milliseconds_ = n;
   } else if (name == "hashsize") {
-    if (!parse_int(value, 1, TranspositionTable::MaxSizeMB, n))
-      return error("hashsize must be 1.." + std::to_string(TranspositionTable::MaxSizeMB) + " (MB)");
-    if (const std::string problem = engine_.set_hash_size(int(n)); !problem.empty()) error(problem);
+    const contract::Range range = contract::spec(contract::Option::HASH).range;
+    std::string problem = contract::read_whole("hashsize", value, range, n);
+    if (problem.empty()) problem = engine_.set_option(contract::Option::HASH, n, "hashsize");
+    if (!problem.empty()) error(problem);
   } else if (name == "newgame" || name == "clearhash") {
     engine_.new_game();
   } else if (name == "usebook") {
-    if (value != "true" && value != "false") return error("usebook must be true or false");
-    engine_.set_own_book(value == "true");
+    if (!parse_check(value, n)) return error("usebook must be true or false");
+    engine_.set_option(contract::Option::OWN_BOOK, n, "usebook");
   } else if (name == "batch" || name == "debug" || name == "ponder" ||
              name == "useegtb" || name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
              name == "promotion" || name == "idle" || name == "pruning" || name == "knowledge" ||
@@ -271,43 +275,22 @@ void ProtocolLoop::cmd_position(std::istringstream& args) {
 void ProtocolLoop::cmd_go(std::istringstream& args) {
   SearchLimits limits;
   std::string token;
-  int64_t n;
-  auto read = [&](const char* what, int64_t lo, int64_t hi) {
-    std::string value;
-    if (!(args >> value) || !parse_int(value, lo, hi, n)) {
-      error(std::string("go ") + what + " needs a number in " + std::to_string(lo) + ".." + std::to_string(hi) +
-            (value.empty() ? "" : ", got " + quote(value)));
-      return false;
-    }
-    return true;
-  };
   while (args >> token) {
+    std::string value;
     if (token == "perft") {
-      if (read("perft", 0, Engine::MaxPerftDepth)) cmd_perft(int(n));
-      return;
+      int64_t depth;
+      args >> value;
+      if (const std::string problem = contract::read_whole("go perft", value, contract::PerftDepth, depth);
+          !problem.empty())
+        return error(problem);
+      return cmd_perft(int(depth));
     }
-    if (token == "wtime" || token == "btime") {
-      // Some GUIs send a negative clock when flagging: treat it as no time left.
-      if (!read(token.c_str(), -MaxTime, MaxTime)) return answer_at_once();
-      limits.time[token == "wtime" ? RED : BLACK] = std::max<int64_t>(n, 1);
-    } else if (token == "winc" || token == "binc") {
-      if (!read(token.c_str(), 0, MaxTime)) return answer_at_once();
-      limits.inc[token == "winc" ? RED : BLACK] = n;
-    } else if (token == "movestogo") {
-      if (!read("movestogo", 1, 10000)) return answer_at_once();
-      limits.movestogo = int(n);
-    } else if (token == "movetime") {
-      if (!read("movetime", 1, MaxTime)) return answer_at_once();
-      limits.movetime = n;
-    } else if (token == "depth") {
-      if (!read("depth", 1, MAX_PLY - 1)) return answer_at_once();
-      limits.depth = int(n);
-    } else if (token == "nodes") {
-      if (!read("nodes", 1, int64_t(1) << 50)) return answer_at_once();
-      limits.nodes = uint64_t(n);
-    } else if (token == "mate") {
-      if (!read("mate", 1, MAX_PLY / 2)) return answer_at_once();
-      limits.mate = int(n);
+    if (const contract::LimitSpec* spec = contract::find_limit(token)) {
+      args >> value;
+      if (const std::string problem = read_limit(limits, spec->id, "go " + token, value); !problem.empty()) {
+        error(problem);
+        return answer_at_once();
+      }
     } else if (token == "infinite") {
       limits.infinite = true;
     } else if (token == "ponder") {
@@ -326,51 +309,38 @@ void ProtocolLoop::cmd_ucci_go(std::istringstream& args) {
   // go [ponder|draw] depth <d> | nodes <n> | time <t> [movestogo <m> | increment <i>]
   //    [opptime <t> [oppmovestogo <m> | oppincrement <i>]]
   SearchLimits limits;
-  std::string token;
-  int64_t n;
   const Color us = engine_.side_to_move();
   const int64_t unit = ucci_milliseconds_ ? 1 : 1000;
-  auto read = [&](const char* what, int64_t lo, int64_t hi) {
-    std::string value;
-    if (!(args >> value) || !parse_int(value, lo, hi, n)) {
-      error(std::string("go ") + what + " needs a number in " + std::to_string(lo) + ".." + std::to_string(hi) +
-            (value.empty() ? "" : ", got " + quote(value)));
-      return false;
-    }
-    return true;
-  };
+  using contract::Limit;
+  std::string token;
   while (args >> token) {
+    std::string value, problem;
     if (token == "ponder") {
       limits.ponder = true;
     } else if (token == "draw") {
       // The opponent offers a draw; Chuhan plays on.
-    } else if (token == "depth") {
-      std::string value;
-      args >> value;
-      if (value == "infinite") {
-        limits.infinite = true;
-      } else if (parse_int(value, 1, MAX_PLY - 1, n)) {
-        limits.depth = int(n);
-      } else {
-        error("go depth needs 1.." + std::to_string(MAX_PLY - 1) + " or infinite");
-        return answer_at_once();
-      }
-    } else if (token == "nodes") {
-      if (!read("nodes", 1, int64_t(1) << 50)) return answer_at_once();
-      limits.nodes = uint64_t(n);
+    } else if (token == "depth" && args >> value && value == "infinite") {
+      limits.infinite = true;
+    } else if (token == "depth" || token == "nodes" || token == "movestogo") {
+      if (value.empty()) args >> value;
+      problem = read_limit(limits, contract::find_limit(token)->id, "go " + token, value);
     } else if (token == "time" || token == "opptime") {
-      if (!read(token.c_str(), 0, MaxTime / unit)) return answer_at_once();
-      limits.time[token == "time" ? us : ~us] = std::max<int64_t>(n * unit, 1);
+      args >> value;
+      const Limit clock = (token == "time") == (us == RED) ? Limit::WTIME : Limit::BTIME;
+      problem = read_limit(limits, clock, "go " + token, value, unit);
     } else if (token == "increment" || token == "oppincrement") {
-      if (!read(token.c_str(), 0, MaxTime / unit)) return answer_at_once();
-      limits.inc[token == "increment" ? us : ~us] = n * unit;
-    } else if (token == "movestogo") {
-      if (!read("movestogo", 1, 10000)) return answer_at_once();
-      limits.movestogo = int(n);
+      args >> value;
+      const Limit inc = (token == "increment") == (us == RED) ? Limit::WINC : Limit::BINC;
+      problem = read_limit(limits, inc, "go " + token, value, unit);
     } else if (token == "oppmovestogo") {
-      if (!read("oppmovestogo", 1, 10000)) return answer_at_once();
+      SearchLimits ignored;  // checked, not used: the time manager plans for the side to move
+      args >> value;
+      problem = read_limit(ignored, Limit::MOVESTOGO, "go oppmovestogo", value);
     } else {
-      error("unknown go parameter " + quote(token));
+      problem = "unknown go parameter " + quote(token);
+    }
+    if (!problem.empty()) {
+      error(problem);
       return answer_at_once();
     }
   }
@@ -382,8 +352,8 @@ std::string ProtocolLoop::search(const SearchLimits& limits) {
   const BestMove best = engine_.go(limits, [this, ucci](const SearchInfo& info) {
     std::string line = "info depth " + std::to_string(info.depth);
     if (ucci) {
-      line += " score " + std::to_string(info.is_mate ? (info.score > 0 ? 30000 - 2 * info.score + 1 : -30000 - 2 * info.score)
-                                                      : info.score);
+      // UCCI scores mates as the search does: the mate value less the plies to mate.
+      line += " score " + std::to_string(info.is_mate ? contract::mate_value(info.score) : info.score);
       line += " time " + std::to_string(info.time_ms) + " nodes " + std::to_string(info.nodes);
     } else {
       line += " seldepth " + std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
@@ -435,6 +405,23 @@ void ProtocolLoop::start_job(std::function<std::string()> job) {
   engine_.clear_stop();
   stopping_ = false;
   searching_ = true;
+  if (input_) {
+    // Inline: the engine polls its stop hook every thousand nodes or so, and the hook reads the
+    // input (it replaces any hook the embedder set: inline loops own their engine).
+    engine_.set_external_stop([this] {
+      poll_input();
+      return false;
+    });
+    const std::string last = job();
+    engine_.set_external_stop({});
+    searching_ = false;
+    say(last);
+    if (quit_after_job_) {
+      quit_after_job_ = false;
+      quit();
+    }
+    return;
+  }
   search_thread_ = std::thread([this, job = std::move(job)] {
     const std::string last = job();
     // Accept commands again before the last line: a GUI answers bestmove at once. They first
@@ -444,10 +431,18 @@ void ProtocolLoop::start_job(std::function<std::string()> job) {
   });
 }
 
+void ProtocolLoop::poll_input() {
+  // After `stop` the lines wait: they run once the job has ended, as they would natively.
+  for (std::string line; !stopping_ && !quit_after_job_ && input_(line);) dispatch(line);
+}
+
 void ProtocolLoop::cmd_bench(std::istringstream& args) {
   int64_t depth = bench::DefaultDepth;
   std::string value;
-  if (args >> value && !parse_int(value, 1, 30, depth)) return error("bench depth must be 1..30");
+  if (args >> value)
+    if (const std::string problem = contract::read_whole("bench depth", value, contract::BenchDepth, depth);
+        !problem.empty())
+      return error(problem);
   engine_.clear_stop();  // a late stop must not cut the first position short
   const bench::Result r = engine_.bench(int(depth), [this](int index, const std::string& fen, const BestMove& best) {
     say("Position " + std::to_string(index) + ": " + fen + " bestmove " + (best.move.empty() ? "(none)" : best.move));

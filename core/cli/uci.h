@@ -1,6 +1,6 @@
 // The text protocol adapter over Engine: UCI as Pikafish speaks it, and UCCI (ElephantEye's
-// protocol) when the first command is `ucci`. Searches and perft run on their own thread so
-// that `stop`, `ponderhit`, `isready` and `quit` are answered while the engine works.
+// protocol) when the first command is `ucci`. Limits and options are read into the engine's
+// contract (core/contract.h), which validates them.
 //
 // Contract with a GUI:
 // - A malformed or unknown command gets `info string error: ...` (quoting at most a short,
@@ -12,6 +12,13 @@
 //   never let it run. After `stop` every command, `isready` included, waits for the search to
 //   end and then runs: `readyok` after `stop` means the bestmove has been printed.
 // - End of input acts as `quit`: a running search is stopped and answers, and the loop ends.
+//
+// Searches and perft run as jobs, so that the commands above are heard while they run:
+// - on a thread of their own (the native binary), while the caller goes on reading; or
+// - inline, on the calling thread, for a build without threads (the wasm command line): the job
+//   polls the input itself (ProtocolLoop::Input) and hands each line to the loop, which treats it
+//   as above. Lines after `stop` stay unread until the job has ended, and `quit` ends the loop
+//   once the job's last line is out.
 #pragma once
 
 #include <atomic>
@@ -28,12 +35,20 @@ namespace chuhan {
 
 class ProtocolLoop {
  public:
-  ProtocolLoop(Engine& engine, std::ostream& out);
+  // Where the loop prints: one call per line, without its newline.
+  using Output = std::function<void(const std::string&)>;
+  // For inline jobs: gives the next input line if one has arrived, without waiting.
+  using Input = std::function<bool(std::string&)>;
+
+  // Jobs on their own thread.
+  ProtocolLoop(Engine& engine, Output out);
+  // Jobs inline, polling `input` while they run.
+  ProtocolLoop(Engine& engine, Output out, Input input);
   ~ProtocolLoop();
 
   // Reads commands until `quit` or end of input (which acts as `quit`).
   void run(std::istream& in);
-  // Handles one command line; returns false after `quit`.
+  // Handles one command line; returns false once the loop has ended (after `quit`).
   bool execute(const std::string& line);
   // Blocks until the running search or perft, if any, has printed its last line.
   void wait_for_search();
@@ -41,6 +56,8 @@ class ProtocolLoop {
   int errors() const { return errors_; }
 
  private:
+  void dispatch(const std::string& line);
+  void quit();
   void cmd_uci();
   void cmd_ucci();
   void cmd_setoption(std::istringstream& args);
@@ -56,18 +73,23 @@ class ProtocolLoop {
   void start_search(const SearchLimits& limits);
   // Answers a refused go at once with a depth-1 search, so the GUI still gets a legal move.
   void answer_at_once();
-  // Runs `job` on the search thread; the text it returns is printed after `searching_` clears.
+  // Runs `job` as a job; the text it returns is printed after `searching_` clears.
   void start_job(std::function<std::string()> job);
+  // Inline jobs: hands the lines that have arrived to the loop, until `stop`.
+  void poll_input();
   void stop_search();
   void say(const std::string& text);
   void error(const std::string& message);
 
   Engine& engine_;
-  std::ostream& out_;
+  Output out_;
+  Input input_;  // set: jobs run inline
   std::mutex out_mutex_;
   std::thread search_thread_;
   std::atomic<bool> searching_{false};  // a search or perft runs (cleared before its last line)
   bool stopping_ = false;               // `stop` was sent to the running search (reader thread only)
+  bool quit_after_job_ = false;         // inline: `quit` came while a job ran
+  bool finished_ = false;               // `quit` has run
   int errors_ = 0;
   bool ucci_ = false;
   bool ucci_milliseconds_ = false;  // UCCI times are in seconds unless `usemillisec` is on

@@ -1,0 +1,81 @@
+#include "command_line.h"
+
+#include "contract.h"
+#include "quote.h"
+
+namespace chuhan::cli {
+
+const char* const Usage =
+    "usage: chuhan                      UCI/UCCI on standard input\n"
+    "       chuhan bench [DEPTH]        search the bench positions, print the node count\n"
+    "       chuhan perft DEPTH [FEN]    count leaves (also: chuhan perft FEN DEPTH)\n"
+    "       chuhan go LIMITS            search the start position, e.g. chuhan go depth 8\n"
+    "       chuhan --version | --help";
+
+namespace {
+
+std::string join(const std::vector<std::string>& words) {
+  std::string s;
+  for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
+bool is_number(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+
+int usage(const Streams& io, const std::string& problem) {
+  io.err("chuhan: " + problem);
+  io.err(Usage);
+  return 2;
+}
+
+}  // namespace
+
+int run(Engine& engine, const std::vector<std::string>& args, const Streams& io, bool threads) {
+  if (args[0] == "--version") return io.out("chuhan " CHUHAN_VERSION), 0;
+  if (args[0] == "--help" || args[0] == "-h") return io.out(Usage), 0;
+
+  std::string command;
+  if (args[0] == "perft" && args.size() >= 2) {
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    std::string depth;
+    if (is_number(rest.front())) {
+      depth = rest.front();
+      rest.erase(rest.begin());
+    } else {
+      depth = rest.back();
+      rest.pop_back();
+    }
+    if (!rest.empty()) {
+      const std::string problem = engine.set_position(join(rest));
+      if (!problem.empty()) return usage(io, problem);
+    }
+    command = "go perft " + depth;
+  } else if (args[0] == "go") {
+    // A search from the command line must end by itself: nothing can send `stop`.
+    for (const std::string& word : args)
+      if (word == "infinite" || word == "ponder") return usage(io, "'go " + word + "' never ends without stop");
+    bool bounded = false;
+    for (const contract::LimitSpec& limit : contract::Limits)
+      for (const std::string& word : args) bounded |= limit.ends_search && word == limit.name;
+    if (!bounded) return usage(io, "go needs a limit that ends the search (depth, movetime, nodes, mate, wtime or btime)");
+    command = join(args);
+  } else if (args[0] == "bench" || args[0] == "perft") {
+    command = join(args);
+  } else {
+    return usage(io, "unknown command " + quote(args[0]));
+  }
+
+  int status = 0;
+  {
+    ProtocolLoop loop = threads ? ProtocolLoop(engine, io.out)
+                                : ProtocolLoop(engine, io.out, [](std::string&) { return false; });
+    loop.execute(command);
+    loop.wait_for_search();  // a search or perft may run on its own thread; let it finish
+    loop.execute("quit");
+    status = loop.errors() ? 1 : 0;
+  }
+  if (status) io.err(Usage);
+  return status;
+}
+
+}  // namespace chuhan::cli
