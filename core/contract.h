@@ -44,7 +44,7 @@ struct LimitSpec {
   bool ends_search;  // a search with this limit ends by itself (see bounded())
 };
 
-constexpr LimitSpec Limits[] = {
+inline constexpr LimitSpec Limits[] = {
     {Limit::MOVETIME, "movetime", {1, MaxTimeMs}, true},
     {Limit::DEPTH, "depth", {1, MAX_PLY - 1}, true},
     {Limit::NODES, "nodes", {1, int64_t(1) << 50}, true},
@@ -85,7 +85,7 @@ struct OptionSpec {
   Range range;
 };
 
-constexpr OptionSpec Options[] = {
+inline constexpr OptionSpec Options[] = {
     {Option::HASH, "Hash", "hashMB", false, TranspositionTable::DefaultSizeMB, {1, TranspositionTable::MaxSizeMB}},
     {Option::MULTIPV, "MultiPV", "multiPV", false, 1, {1, 128}},
     {Option::MOVE_OVERHEAD, "Move Overhead", "moveOverhead", false, 10, {0, 5000}},
@@ -119,7 +119,7 @@ const char* name(Outcome outcome);
 // "" (none), "checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition",
 // "rule_60", "insufficient_material".
 const char* name(ResultReason reason);
-constexpr ResultReason Reasons[] = {ResultReason::CHECKMATE,       ResultReason::STALEMATE,
+inline constexpr ResultReason Reasons[] = {ResultReason::CHECKMATE,       ResultReason::STALEMATE,
                                     ResultReason::PERPETUAL_CHECK, ResultReason::PERPETUAL_CHASE,
                                     ResultReason::REPETITION,      ResultReason::RULE_60,
                                     ResultReason::INSUFFICIENT_MATERIAL};

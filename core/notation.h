@@ -17,7 +17,7 @@ namespace chuhan {
 enum class Notation { ICCS, WXF, CHINESE };
 
 // The notations by name: "iccs", "wxf", "chinese" (the JS API's style names).
-constexpr const char* NotationNames[] = {"iccs", "wxf", "chinese"};
+inline constexpr const char* NotationNames[] = {"iccs", "wxf", "chinese"};
 // Reads a notation's name; false for another.
 bool parse_notation(std::string_view name, Notation& out);
 // The name of the move of `record` (a record after a move) in `style`.

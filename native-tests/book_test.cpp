@@ -2,14 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <deque>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "book.h"
 #include "engine.h"
-#include "movegen.h"
+#include "game.h"
 
 namespace chuhan::test {
 namespace {
@@ -17,29 +16,22 @@ namespace {
 TEST(Book, EveryLineIsLegalFromTheStartAndInBook) {
   ASSERT_GE(book::lines().size(), 15u);
   for (const book::Line& line : book::lines()) {
-    std::deque<StateInfo> states(1);
-    Position pos;
-    pos.set(Position::StartFen, &states.back());
+    Game game;
     std::istringstream in(line.moves);
     for (std::string text; in >> text;) {
-      Move move = MOVE_NONE;
-      for (Move m : MoveList<LEGAL>(pos))
-        if (move_to_string(m) == text) move = m;
-      ASSERT_NE(move, MOVE_NONE) << text << " in " << line.moves;
+      const std::vector<book::Candidate> offers = book::probe(game.position());
+      ASSERT_EQ(game.play(text), "") << " in " << line.moves;
       // Each position on the line offers the line's move.
       bool offered = false;
-      for (const book::Candidate& c : book::probe(pos)) offered |= c.move == move;
+      for (const book::Candidate& c : offers) offered |= c.move == game.current().move;
       EXPECT_TRUE(offered) << text << " in " << line.moves;
-      states.emplace_back();
-      pos.do_move(move, states.back());
     }
   }
 }
 
 TEST(Book, StartPositionPrefersTheCentralCannonAndMirrorsAreRarer) {
-  std::deque<StateInfo> states(1);
-  Position pos;
-  pos.set(Position::StartFen, &states.back());
+  const Game game;
+  const Position& pos = game.position();
   int central = 0, mirrored_central = 0, total = 0;
   for (const book::Candidate& c : book::probe(pos)) {
     total += c.weight;
@@ -51,20 +43,17 @@ TEST(Book, StartPositionPrefersTheCentralCannonAndMirrorsAreRarer) {
 }
 
 TEST(Book, PicksFollowTheWeightsAndLeaveTheBookLater) {
-  std::deque<StateInfo> states(1);
-  Position pos;
-  pos.set(Position::StartFen, &states.back());
+  Game game;
   std::set<std::string> seen;
+  const Position& pos = game.position();
   for (uint64_t r = 0; r < 400; ++r) seen.insert(move_to_string(book::pick(pos, r * 7919)));
   EXPECT_GE(seen.size(), 6u);  // variety
   EXPECT_TRUE(seen.count("h2e2"));
 
   // A position far from theory is out of book.
-  Position other;
-  states.emplace_back();
-  other.set("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1", &states.back());
-  EXPECT_TRUE(book::probe(other).empty());
-  EXPECT_EQ(book::pick(other, 1), MOVE_NONE);
+  ASSERT_EQ(game.reset("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1"), "");
+  EXPECT_TRUE(book::probe(pos).empty());
+  EXPECT_EQ(book::pick(pos, 1), MOVE_NONE);
 }
 
 TEST(Book, EngineUsesItOnlyWhenAskedAndNotForAnalysis) {

@@ -12,11 +12,11 @@ using namespace chuhan;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const PgnGame game = parse_pgn(text);
-  if (!game.error.empty()) return 0;
+  const PgnGame pgn = parse_pgn(text);
+  if (!pgn.game) return 0;
 
   Engine engine;
-  const std::string problem = engine.set_position(game.fen, game.moves);
+  const std::string problem = engine.set_position(pgn.game->start_fen(), pgn.game->moves());
   FUZZ_CHECK(problem.empty(), "a game the reader accepted is refused: " + problem);
   const std::string written = engine.pgn();
   Engine other;

@@ -18,8 +18,8 @@ using namespace chuhan;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Engine& engine = *new Engine;
   const std::string input(reinterpret_cast<const char*>(data), size);
-  std::ostringstream out;
-  ProtocolLoop loop(engine, out);
+  std::string out;
+  ProtocolLoop loop(engine, [&out](const std::string& line) { out += line + "\n"; });
   for (const char* reset : {"uci", "setoption name Hash value 1", "setoption name MultiPV value 1",
                             "setoption name Move Overhead value 10",
                             "setoption name OwnBook value false", "position startpos"})
