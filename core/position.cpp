@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <bit>
+#include <cassert>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -299,6 +300,7 @@ void Position::undo_move(Move m) {
   side_ = ~side_;
   --game_ply_;
   st_ = st_->previous;
+  assert(pos_is_ok());  // debug builds: what do_move changed incrementally is restored exactly
 }
 
 void Position::do_null_move(StateInfo& new_st) {
@@ -320,6 +322,7 @@ void Position::undo_null_move() {
   side_ = ~side_;
   --game_ply_;
   st_ = st_->previous;
+  assert(pos_is_ok());
 }
 
 Key Position::compute_key() const {

@@ -48,9 +48,8 @@ enum Rank : uint8_t {
 enum Square : uint8_t { SQ_A0 = 0, SQ_E0 = 4, SQ_E9 = 85, SQUARE_NB = 90, SQ_NONE = 90 };
 
 constexpr Square make_square(int file, int rank) { return Square(rank * 9 + file); }
-// s / 9 as a multiply and shift, exact for every square and SQ_NONE. Native compilers do this
-// themselves, but LLVM leaves a division by a constant in WebAssembly for the engine to
-// optimise: V8's baseline tier divides for real and its optimising tier still spends more.
+// s / 9 as a multiply and shift, exact for every square and SQ_NONE (a division costs more in
+// some targets: scripts/bench/PERFORMANCE.md).
 constexpr int rank_of(Square s) { return (s * 57) >> 9; }
 constexpr int file_of(Square s) { return s - 9 * rank_of(s); }
 static_assert([] {
@@ -69,10 +68,8 @@ constexpr bool in_palace(Color c, Square s) {
   return file_of(s) >= FILE_D && file_of(s) <= FILE_F && relative_rank(c, rank_of(s)) <= 2;
 }
 
-// A set of squares in two 64-bit words (no 128-bit arithmetic, same speed in WebAssembly).
-// Like an integer it is left uninitialised by default; `SquareSet{}` is the empty set. (The
-// evaluation keeps a few hundred bytes of them, which it fills itself: zeroing them first was
-// a call to memory.fill per evaluation in WebAssembly.)
+// A set of squares in two 64-bit words. Like an integer it is left uninitialised by default;
+// `SquareSet{}` is the empty set (scripts/bench/PERFORMANCE.md says why).
 struct SquareSet {
   uint64_t words[2];
 

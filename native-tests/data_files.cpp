@@ -9,9 +9,11 @@
 namespace chuhan::test {
 
 namespace {
+// The one place the native tests find the shared data: $CHUHAN_DATA_DIR, else ../shared/data
+// beside the checkout.
 std::string data_dir() {
   const char* env = std::getenv("CHUHAN_DATA_DIR");
-  return env && *env ? env : CHUHAN_DATA_DIR;
+  return env && *env ? env : CHUHAN_DEFAULT_DATA_DIR;
 }
 
 std::string trim(const std::string& s) {
@@ -24,7 +26,8 @@ std::string trim(const std::string& s) {
 std::vector<DataLine> read_data_file(const std::string& name) {
   std::vector<DataLine> lines;
   std::ifstream in(data_dir() + "/" + name);
-  EXPECT_TRUE(in.good()) << "cannot open " << data_dir() << "/" << name;
+  EXPECT_TRUE(in.good()) << "cannot open " << data_dir() << "/" << name
+                         << ": the shared data is ../shared/data beside the checkout, or set CHUHAN_DATA_DIR";
   std::string text;
   for (int n = 1; std::getline(in, text); ++n) {
     if (trim(text).empty()) continue;

@@ -16,13 +16,9 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz move_name_fuzz pgn_fuzz protocol_fuzz)
 
-# Data: $CHUHAN_DATA_DIR if set, else ../shared/data next to the repository, else
-# /work/shared/data (as scripts/perft-bench.sh and the native tests look).
-data=${CHUHAN_DATA_DIR:-}
-if [ -z "$data" ]; then
-  for data in ../shared/data /work/shared/data; do [ -f "$data/perft.txt" ] && break; done
-fi
-[ -f "$data/perft.txt" ] || { echo "fuzz: no test data in $data (set CHUHAN_DATA_DIR)" >&2; exit 1; }
+# Data: scripts/data-dir.sh.
+source scripts/data-dir.sh
+data=$(dirname "$(chuhan_data_file perft.txt)")
 
 echo "== fuzz build (clang, ASan + UBSan)"
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHUHAN_SANITIZE=ON \

@@ -15,7 +15,7 @@
 #    counts above 1,000,000,000 (start position depth 6) only with --deep.
 # Exits non-zero on a build failure, a wrong leaf count, or a mismatch.
 #
-# Data: $CHUHAN_DATA_DIR if set, else ../shared/data next to the repository, else /work/shared/data.
+# Data: scripts/data-dir.sh ($CHUHAN_DATA_DIR, else ../shared/data beside the checkout).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,20 +36,8 @@ for arg in "$@"; do
   esac
 done
 
-# An explicit CHUHAN_DATA_DIR must be right; the defaults are tried in order.
-if [[ -n "${CHUHAN_DATA_DIR:-}" ]]; then
-  data_dirs=("$CHUHAN_DATA_DIR")
-else
-  data_dirs=("$ROOT/../shared/data" "/work/shared/data")
-fi
-perft_file=""
-for dir in "${data_dirs[@]}"; do
-  if [[ -f "$dir/perft.txt" ]]; then perft_file="$dir/perft.txt"; break; fi
-done
-if [[ -z "$perft_file" ]]; then
-  echo "perft.txt not found in: ${data_dirs[*]} (set CHUHAN_DATA_DIR)" >&2
-  exit 1
-fi
+source "$ROOT/scripts/data-dir.sh"
+perft_file=$(chuhan_data_file perft.txt)
 
 cd "$ROOT"
 readonly CHUHAN="build/native/chuhan"

@@ -23,6 +23,8 @@ import { createInterface } from 'node:readline';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { dataDir as sharedDataDir } from './data-dir.mjs';
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const GRACE_MS = 5000;           // extra time a search may take before it counts as hung
@@ -62,11 +64,6 @@ function parseArgs(argv) {
   return opts;
 }
 
-function findDataDir() {
-  if (process.env.CHUHAN_DATA_DIR) return resolve(process.env.CHUHAN_DATA_DIR);
-  const sibling = resolve(repoRoot, '../shared/data');
-  return existsSync(sibling) ? sibling : '/work/shared/data';
-}
 
 // Lines of a data file split into ` ; ` fields; blank lines and # comments skipped.
 function readData(dataDir, name) {
@@ -410,7 +407,7 @@ function printSummary(results) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const dataDir = findDataDir();
+  const dataDir = sharedDataDir();
   if (!existsSync(opts.engine)) {
     console.error(`search-bench: no engine at ${opts.engine}; build it with\n` +
                   '  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release && cmake --build build/native -j2');

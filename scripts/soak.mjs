@@ -13,11 +13,11 @@
 // without a capture, Chuhan after 120, so a game ends unjudged when ffish's counter reaches 100;
 // the perpetual chase rules differ in one case (check and chase alternating), so a disagreement
 // in which either side says "perpetual chase" is counted apart and shown, not failed.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { createEngine } from 'chuhan';
+import { dataFile } from './data-dir.mjs';
 import { Referee, START_FEN, loadFfish } from './match/referee.mjs';
 
 const { values: args } = parseArgs({
@@ -51,11 +51,8 @@ function random() {
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Openings from ../shared/data (else /work/shared/data, as scripts/search-bench.mjs looks): move
-// sequences from the start position.
-const sibling = fileURLToPath(new URL('../../shared/data/', import.meta.url));
-const dataDir = process.env.CHUHAN_DATA_DIR ?? (existsSync(sibling) ? sibling : '/work/shared/data');
-const openings = readFileSync(`${dataDir}/openings.txt`, 'utf8')
+// Openings of the shared data (scripts/data-dir.mjs): move sequences from the start position.
+const openings = readFileSync(dataFile('openings.txt'), 'utf8')
   .split('\n')
   .filter((line) => line.trim() && !line.startsWith('#'))
   .map((line) => / ; moves ([^;]*) ;/.exec(line)[1].trim().split(/\s+/));

@@ -4,7 +4,8 @@
 # signature against the native binary, and the packed npm package built by Vite in headless
 # Chromium; CHUHAN_SKIP_BROWSER=1 skips the browser part), www/test/ (the web app: its pure
 # modules under Node, the served app in headless Chromium) and scripts/tests/. Then the
-# robustness runs: the native tests again with AddressSanitizer + UBSan (build/sanitize), each
+# robustness runs: the native tests again with AddressSanitizer + UBSan and asserts on (build/sanitize: -O2
+# without NDEBUG, so Position checks itself after every undo), each
 # libFuzzer target for CHUHAN_FUZZ_SECONDS (20) and a 10-game soak of the wasm engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +28,8 @@ js_tests=(wasm/test/*.test.mjs www/test/*.test.mjs scripts/tests/*.test.mjs)
 node --test --test-reporter=spec "${js_tests[@]}"
 
 echo "== native tests with AddressSanitizer + UBSan"
-cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHUHAN_SANITIZE=ON >/dev/null
+cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
+  -DCHUHAN_SANITIZE=ON >/dev/null
 cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests >/dev/null
 ctest --test-dir build/sanitize --output-on-failure -j"$(nproc)"
 

@@ -1,21 +1,16 @@
-// Opening positions for matches: ../shared/data/openings.txt (relative to the repository root,
-// falling back to /work/shared/data), one per line:
+// Opening positions for matches: openings.txt of the shared data (scripts/data-dir.mjs), one per
+// line:
 //   FEN ; moves m1 m2 ... ; eval E ; depth D ; name
 // The FEN is the position after the moves (ICCS, from the initial position).
 
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 
-import { repoRoot } from './engines.mjs';
+import { dataFile } from '../data-dir.mjs';
 import { checkOpening } from './referee.mjs';
 
 /** Where openings.txt is read from when --openings is not given. */
 export function defaultOpeningsPath() {
-  const candidates = [];
-  if (process.env.CHUHAN_DATA_DIR) candidates.push(resolve(process.env.CHUHAN_DATA_DIR, 'openings.txt'));
-  candidates.push(resolve(repoRoot, '..', 'shared', 'data', 'openings.txt'));
-  candidates.push('/work/shared/data/openings.txt');
-  return candidates.find((p) => existsSync(p)) || candidates[candidates.length - 1];
+  return dataFile('openings.txt');
 }
 
 /** Reads and checks (with ffish) the openings: [{index, fen, moves, name}]. */
