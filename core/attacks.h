@@ -16,9 +16,9 @@
 namespace chuhan::attacks {
 
 struct LineMoves {
-  uint16_t quiet;          // empty squares reachable by a rook or a cannon
-  uint16_t first_blocker;  // nearest occupied square in each direction (0-2 bits)
-  uint16_t second_blocker; // next occupied square beyond it (0-2 bits): cannon captures
+  uint16_t quiet;           // empty squares reachable by a rook or a cannon
+  uint16_t first_blocker;   // nearest occupied square in each direction (0-2 bits)
+  uint16_t second_blocker;  // next occupied square beyond it (0-2 bits): cannon captures
 };
 
 // A step with a square that must be empty: a horse's leg or an elephant's eye.
@@ -71,12 +71,14 @@ struct StepTables {
   SmallList<Square, 4> advisor_moves[SQUARE_NB];           // stays in its palace
   SmallList<Square, 4> general_moves[SQUARE_NB];           // stays in its palace
   SmallList<Square, 3> soldier_moves[COLOR_NB][SQUARE_NB];
-  SmallList<Square, 3> soldier_attackers[COLOR_NB][SQUARE_NB];  // squares of c's soldiers that hit s
+  // soldier_attackers[c][s]: squares of c's soldiers that hit s
+  SmallList<Square, 3> soldier_attackers[COLOR_NB][SQUARE_NB];
 };
 
 constexpr StepTables make_step_tables() {
   StepTables t{};
-  constexpr int HorseDeltas[8][2] = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}};
+  constexpr int HorseDeltas[8][2] = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2},
+                                     {2, 1}, {2, -1}, {-2, 1}, {-2, -1}};
   constexpr int Diagonals[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   constexpr int Orthogonals[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
   for (int s = 0; s < SQUARE_NB; ++s) {

@@ -14,22 +14,22 @@ namespace {
 // about 60 % central cannon, 20 % pawn opening, the rest horse, elephant and palace cannons.
 const std::vector<Line> Lines = {
     // 中炮对屏风马: central cannon against screen horses
-    {24, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5"},       // 直车七路兵 / 两头蛇
-    {12, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5"},       // 过河车 / 卒3进1
-    {8, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0a2 g6g5 b2c2"},   // 五七炮
-    {6, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 g3g4 c6c5 b0c2"},   // 进三兵
-    {6, "h2e2 h9g7 h0g2 h7i7 i0h0 i9h9"},                  // 左三步虎
-    {6, "h2e2 b9c7 h0g2 h7f7 i0h0 h9g7"},                  // 反宫马
+    {24, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5"},      // 直车七路兵 / 两头蛇
+    {12, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5"},      // 过河车 / 卒3进1
+    {8, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0a2 g6g5 b2c2"},  // 五七炮
+    {6, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 g3g4 c6c5 b0c2"},  // 进三兵
+    {6, "h2e2 h9g7 h0g2 h7i7 i0h0 i9h9"},                 // 左三步虎
+    {6, "h2e2 b9c7 h0g2 h7f7 i0h0 h9g7"},                 // 反宫马
     // 顺炮 and 列炮: same- and opposite-side central cannons
-    {8, "h2e2 h7e7 h0g2 h9g7 i0h0 i9h9 b0c2 b9c7"},        // 顺炮直车
-    {5, "h2e2 h7e7 h0g2 h9g7 i0i1 i9h9"},                  // 顺炮横车
-    {4, "h2e2 b7e7 h0g2 b9c7 i0h0 a9b9"},                  // 列炮
+    {8, "h2e2 h7e7 h0g2 h9g7 i0h0 i9h9 b0c2 b9c7"},  // 顺炮直车
+    {5, "h2e2 h7e7 h0g2 h9g7 i0i1 i9h9"},            // 顺炮横车
+    {4, "h2e2 b7e7 h0g2 b9c7 i0h0 a9b9"},            // 列炮
     // 仙人指路: the pawn opening
-    {8, "c3c4 b7c7 h2e2 c9e7 h0g2 b9a7"},                  // 卒底炮
-    {6, "c3c4 g6g5 b0c2 h9g7 h0g2 b9c7"},                  // 对兵转屏风马
-    {4, "c3c4 c6c5 b0c2 b9c7"},                            // 对兵局
+    {8, "c3c4 b7c7 h2e2 c9e7 h0g2 b9a7"},  // 卒底炮
+    {6, "c3c4 g6g5 b0c2 h9g7 h0g2 b9c7"},  // 对兵转屏风马
+    {4, "c3c4 c6c5 b0c2 b9c7"},            // 对兵局
     {5, "c3c4 h9g7 h0g2 i9h9 i0h0 g6g5"},
-    {4, "c3c4 h7e7 b0c2 h9g7 h0g2 i9h9"},                  // 仙人指路对中炮
+    {4, "c3c4 h7e7 b0c2 h9g7 h0g2 i9h9"},  // 仙人指路对中炮
     // 起马局, 飞相局, 过宫炮, 士角炮
     {6, "h0g2 g6g5 c3c4 h9g7"},
     {6, "g0e2 g6g5 h0g2 h9g7"},

@@ -22,7 +22,9 @@ struct Range {
   constexpr bool contains(int64_t v) const { return v >= min && v <= max; }
 };
 
-// "" when `value` lies in `range`; otherwise "<what> must be a whole number in min..max, got v".
+// "<what> must be a whole number in min..max": the start of every range message.
+std::string must_be(std::string_view what, Range range);
+// "" when `value` lies in `range`; otherwise must_be(what, range) + ", got <value>".
 std::string check(std::string_view what, int64_t value, Range range);
 // Reads a whole decimal number that is the entire `text` (an optional '-', then digits, no
 // overflow). False for anything else; `value` is then unchanged.
@@ -35,7 +37,18 @@ std::string read_whole(std::string_view what, const std::string& text, Range ran
 
 constexpr int64_t MaxTimeMs = int64_t(1) << 40;  // about 35 years
 
-enum class Limit : uint8_t { MOVETIME, DEPTH, NODES, MATE, WTIME, BTIME, WINC, BINC, MOVESTOGO, LIMIT_NB };
+enum class Limit : uint8_t {
+  MOVETIME,
+  DEPTH,
+  NODES,
+  MATE,
+  WTIME,
+  BTIME,
+  WINC,
+  BINC,
+  MOVESTOGO,
+  LIMIT_NB
+};
 
 struct LimitSpec {
   Limit id;
@@ -86,7 +99,12 @@ struct OptionSpec {
 };
 
 inline constexpr OptionSpec Options[] = {
-    {Option::HASH, "Hash", "hashMB", false, TranspositionTable::DefaultSizeMB, {1, TranspositionTable::MaxSizeMB}},
+    {Option::HASH,
+     "Hash",
+     "hashMB",
+     false,
+     TranspositionTable::DefaultSizeMB,
+     {1, TranspositionTable::MaxSizeMB}},
     {Option::MULTIPV, "MultiPV", "multiPV", false, 1, {1, 128}},
     {Option::MOVE_OVERHEAD, "Move Overhead", "moveOverhead", false, 10, {0, 5000}},
     // With the book on, go() answers a position of the built-in opening book (core/book.h) at
@@ -110,7 +128,9 @@ int mate_moves(Value v);
 // The search's score of a mate in `moves` moves (negative: being mated); mate_moves inverts it.
 Value mate_value(int moves);
 // True when `v` is a mate score.
-constexpr bool is_mate(Value v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY; }
+constexpr bool is_mate(Value v) {
+  return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY;
+}
 
 // ---- Results and reasons: stable names (the enums' names in lower case) ----
 
@@ -119,9 +139,12 @@ const char* name(Outcome outcome);
 // "" (none), "checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition",
 // "rule_60", "insufficient_material".
 const char* name(ResultReason reason);
-inline constexpr ResultReason Reasons[] = {ResultReason::CHECKMATE,       ResultReason::STALEMATE,
-                                    ResultReason::PERPETUAL_CHECK, ResultReason::PERPETUAL_CHASE,
-                                    ResultReason::REPETITION,      ResultReason::RULE_60,
-                                    ResultReason::INSUFFICIENT_MATERIAL};
+inline constexpr ResultReason Reasons[] = {ResultReason::CHECKMATE,
+                                           ResultReason::STALEMATE,
+                                           ResultReason::PERPETUAL_CHECK,
+                                           ResultReason::PERPETUAL_CHASE,
+                                           ResultReason::REPETITION,
+                                           ResultReason::RULE_60,
+                                           ResultReason::INSUFFICIENT_MATERIAL};
 
 }  // namespace chuhan::contract

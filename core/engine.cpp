@@ -16,7 +16,8 @@ std::string Engine::set_position(const std::string& fen, const std::vector<std::
   auto game = std::make_unique<Game>();
   if (std::string error = game->reset(fen); !error.empty()) return error;
   for (size_t i = 0; i < moves.size(); ++i)
-    if (std::string error = game->play(moves[i], " at ply " + std::to_string(i + 1)); !error.empty())
+    if (std::string error = game->play(moves[i], " at ply " + std::to_string(i + 1));
+        !error.empty())
       return error;
   game_ = std::move(game);
   banned_.clear();
@@ -45,7 +46,8 @@ std::vector<std::string> Engine::legal_moves() const {
 std::string Engine::describe() const {
   std::string s = game_->position().pretty();
   const GameResult r = game_result();
-  s += "Result: " + (r.over() ? r.result_string() + " (" + r.reason_string() + ")" : "game in progress") + "\n";
+  s += "Result: " +
+       (r.over() ? r.result_string() + " (" + r.reason_string() + ")" : "game in progress") + "\n";
   return s;
 }
 
@@ -53,14 +55,16 @@ std::vector<std::string> Engine::game_move_names(const std::string& style) const
   Notation notation;
   if (!parse_notation(style, notation)) return {};
   std::vector<std::string> names;
-  for (int ply = 1; ply <= game_->plies(); ++ply) names.push_back(name_of(game_->record(ply), notation));
+  for (int ply = 1; ply <= game_->plies(); ++ply)
+    names.push_back(name_of(game_->record(ply), notation));
   return names;
 }
 
 std::string Engine::move_name(const std::string& iccs, const std::string& style) const {
   Notation notation;
   const Move m = parse_move_text(iccs);
-  if (!parse_notation(style, notation) || m == MOVE_NONE || !MoveList<LEGAL>(game_->position()).contains(m))
+  if (!parse_notation(style, notation) || m == MOVE_NONE ||
+      !MoveList<LEGAL>(game_->position()).contains(m))
     return "";
   return chuhan::move_name(game_->position(), m, notation);
 }
@@ -99,7 +103,9 @@ SearchInfo Engine::to_info(const search::InfoLine& line) const {
   info.multipv = line.multipv;
   info.is_mate = contract::is_mate(line.score);
   info.score = info.is_mate ? contract::mate_moves(line.score) : line.score;
-  info.bound = line.bound == BOUND_LOWER ? "lowerbound" : line.bound == BOUND_UPPER ? "upperbound" : "";
+  info.bound = line.bound == BOUND_LOWER   ? "lowerbound"
+               : line.bound == BOUND_UPPER ? "upperbound"
+                                           : "";
   info.nodes = line.nodes;
   info.time_ms = line.time;
   info.nps = line.time > 0 ? line.nodes * 1000 / uint64_t(line.time) : line.nodes * 1000;
@@ -108,7 +114,8 @@ SearchInfo Engine::to_info(const search::InfoLine& line) const {
   return info;
 }
 
-BestMove Engine::go(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& on_info) {
+BestMove Engine::go(const SearchLimits& limits,
+                    const std::function<void(const SearchInfo&)>& on_info) {
   SearchLimits l = limits;
   l.multipv = multipv_;
 
@@ -124,8 +131,8 @@ BestMove Engine::go(const SearchLimits& limits, const std::function<void(const S
         root.push_back(m);
   }
 
-  if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 && banned_.empty() &&
-      limits.searchmoves.empty()) {
+  if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 &&
+      banned_.empty() && limits.searchmoves.empty()) {
     if (const Move m = book::pick(game_->position(), book_draw()); m != MOVE_NONE) {
       worker_.stop = false;
       worker_.pondering = false;
@@ -133,10 +140,10 @@ BestMove Engine::go(const SearchLimits& limits, const std::function<void(const S
     }
   }
 
-  const search::Result r = worker_.run(game_->position(), l, root, move_overhead_,
-                                       [&](const search::InfoLine& line) {
-                                         if (on_info) on_info(to_info(line));
-                                       });
+  const search::Result r =
+      worker_.run(game_->position(), l, root, move_overhead_, [&](const search::InfoLine& line) {
+        if (on_info) on_info(to_info(line));
+      });
   worker_.stop = false;
   worker_.pondering = false;
   BestMove best;
@@ -153,22 +160,35 @@ void Engine::new_game() {
 std::string Engine::set_option(contract::Option id, int64_t value, std::string_view what) {
   if (std::string problem = contract::check(id, value, what); !problem.empty()) return problem;
   switch (id) {
-    case contract::Option::HASH: return resize_hash(int(value));
-    case contract::Option::MULTIPV: multipv_ = int(value); break;
-    case contract::Option::MOVE_OVERHEAD: move_overhead_ = int(value); break;
-    case contract::Option::OWN_BOOK: own_book_ = value; break;
-    case contract::Option::OPTION_NB: break;
+    case contract::Option::HASH:
+      return resize_hash(int(value));
+    case contract::Option::MULTIPV:
+      multipv_ = int(value);
+      break;
+    case contract::Option::MOVE_OVERHEAD:
+      move_overhead_ = int(value);
+      break;
+    case contract::Option::OWN_BOOK:
+      own_book_ = value;
+      break;
+    case contract::Option::OPTION_NB:
+      break;
   }
   return "";
 }
 
 int64_t Engine::option(contract::Option id) const {
   switch (id) {
-    case contract::Option::HASH: return hash_mb_;
-    case contract::Option::MULTIPV: return multipv_;
-    case contract::Option::MOVE_OVERHEAD: return move_overhead_;
-    case contract::Option::OWN_BOOK: return own_book_;
-    default: return 0;
+    case contract::Option::HASH:
+      return hash_mb_;
+    case contract::Option::MULTIPV:
+      return multipv_;
+    case contract::Option::MOVE_OVERHEAD:
+      return move_overhead_;
+    case contract::Option::OWN_BOOK:
+      return own_book_;
+    default:
+      return 0;
   }
 }
 
@@ -180,7 +200,8 @@ std::string Engine::resize_hash(int mb) {
   if (void* volatile probe = std::malloc(size_t(mb) << 20)) {
     std::free(probe);
   } else {
-    return "not enough memory for a " + std::to_string(mb) + " MB hash table; keeping " + std::to_string(hash_mb_) + " MB";
+    return "not enough memory for a " + std::to_string(mb) + " MB hash table; keeping " +
+           std::to_string(hash_mb_) + " MB";
   }
   hash_mb_ = mb;
   tt_.resize(hash_mb_);
@@ -194,7 +215,8 @@ namespace {
 // Leaf count below `pos`, polling `stopped` at every node three or more plies from the leaves
 // (each one a few thousand leaves, so the poll costs nothing measurable). Once it returns true
 // the count is partial and `halted` is set.
-uint64_t stoppable_perft(Position& pos, int depth, const std::function<bool()>& stopped, bool& halted) {
+uint64_t stoppable_perft(Position& pos, int depth, const std::function<bool()>& stopped,
+                         bool& halted) {
   if (depth < 3) return chuhan::perft(pos, depth);
   if (halted || (halted = stopped())) return 0;
   uint64_t nodes = 0;
@@ -210,11 +232,14 @@ uint64_t stoppable_perft(Position& pos, int depth, const std::function<bool()>& 
 
 }  // namespace
 
-Engine::PerftResult Engine::perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move) {
+Engine::PerftResult Engine::perft(
+    int depth, const std::function<void(const std::string&, uint64_t)>& per_move) {
   Position& pos = game_->position();
   PerftResult result;
   if (depth <= 0) return result.nodes = 1, result;
-  const auto stopped = [this] { return worker_.stop || (worker_.external_stop && worker_.external_stop()); };
+  const auto stopped = [this] {
+    return worker_.stop || (worker_.external_stop && worker_.external_stop());
+  };
   StateInfo st;
   for (Move m : MoveList<LEGAL>(pos)) {
     pos.do_move(m, st);
@@ -228,7 +253,8 @@ Engine::PerftResult Engine::perft(int depth, const std::function<void(const std:
   return result;
 }
 
-bench::Result Engine::bench(int depth, const std::function<void(int, const std::string&, const BestMove&)>& per_position) {
+bench::Result Engine::bench(
+    int depth, const std::function<void(int, const std::string&, const BestMove&)>& per_position) {
   // Keep the user's game and settings; the bench runs with its own fixed ones.
   std::unique_ptr<Game> saved = std::move(game_);
   const int saved_multipv = multipv_;

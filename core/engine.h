@@ -91,7 +91,8 @@ class Engine {
   // Searches the current position within `limits`, calling `on_info` after each iteration.
   // Blocks until done; stop() from another thread (or the external stop hook) ends it early.
   // Always returns a legal move when one exists.
-  BestMove go(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& on_info = {});
+  BestMove go(const SearchLimits& limits,
+              const std::function<void(const SearchInfo&)>& on_info = {});
   // Thread-safe: ends the running search or perft (or one about to start) promptly.
   void stop() { worker_.stop = true; }
   // Forgets a stop() that came after the last search or perft had already ended, so that it
@@ -135,11 +136,13 @@ class Engine {
   // Leaf count at `depth` (contract::PerftDepth: the front ends accept depths far past any that
   // ends); `per_move`, if given, receives each finished root move's count (divide). Stoppable
   // like a search: stop() ends it within a few thousand leaves.
-  PerftResult perft(int depth, const std::function<void(const std::string&, uint64_t)>& per_move = {});
+  PerftResult perft(int depth,
+                    const std::function<void(const std::string&, uint64_t)>& per_move = {});
   // Runs the bench (hash and histories cleared before each position) and reports each
   // position's best move through `per_position`. Keeps the current game and hash size.
-  bench::Result bench(int depth = bench::DefaultDepth,
-                      const std::function<void(int, const std::string&, const BestMove&)>& per_position = {});
+  bench::Result bench(
+      int depth = bench::DefaultDepth,
+      const std::function<void(int, const std::string&, const BestMove&)>& per_position = {});
 
  private:
   std::string resize_hash(int mb);

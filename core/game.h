@@ -20,9 +20,9 @@ struct PlyRecord {
   std::string iccs, chinese, wxf;  // the move's names (notation.h); "" for record 0
   std::string fen;
   Color side_to_move = RED;
-  int move_number = 1;     // the FEN's full-move number
-  bool in_check = false;   // the side to move is in check
-  GameResult result;       // the game's verdict here, from its whole history (rules.h)
+  int move_number = 1;    // the FEN's full-move number
+  bool in_check = false;  // the side to move is in check
+  GameResult result;      // the game's verdict here, from its whole history (rules.h)
 };
 
 class Game {

@@ -36,8 +36,10 @@ Move* generate_pseudo(const Position& pos, Move* list) {
         }
       }
       if constexpr (Quiets) {
-        for (uint32_t b = along_rank.quiet; b;) *list++ = make_move(from, rank_bit_square(r, pop_lsb(b)));
-        for (uint32_t b = along_file.quiet; b;) *list++ = make_move(from, file_bit_square(f, pop_lsb(b)));
+        for (uint32_t b = along_rank.quiet; b;)
+          *list++ = make_move(from, rank_bit_square(r, pop_lsb(b)));
+        for (uint32_t b = along_file.quiet; b;)
+          *list++ = make_move(from, file_bit_square(f, pop_lsb(b)));
       }
     }
   }

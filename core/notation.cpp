@@ -25,7 +25,9 @@ int forward_steps(Color c, Square from, Square to) {
   const int d = rank_of(to) - rank_of(from);
   return c == RED ? d : -d;
 }
-bool moves_straight(PieceType pt) { return pt == ROOK || pt == CANNON || pt == GENERAL || pt == SOLDIER; }
+bool moves_straight(PieceType pt) {
+  return pt == ROOK || pt == CANNON || pt == GENERAL || pt == SOLDIER;
+}
 
 // Squares of c's pieces of type pt on `file`, frontmost first (as c sees the board).
 std::vector<Square> same_file(const Position& pos, Color c, PieceType pt, int file) {
@@ -64,7 +66,9 @@ std::string chinese_name(const Position& pos, Move m) {
     static const char* const Two[] = {"前", "后"};
     static const char* const Three[] = {"前", "中", "后"};
     static const char* const Many[] = {"一", "二", "三", "四", "五"};
-    const char* order = group.size() == 2 ? Two[index] : group.size() == 3 ? Three[index] : Many[index];
+    const char* order = group.size() == 2   ? Two[index]
+                        : group.size() == 3 ? Three[index]
+                                            : Many[index];
     if (pt == SOLDIER && stacked_soldier_files(pos, c) > 1)
       s = std::string(order) + digits[file_number(c, file_of(from))];  // e.g. 前七进一
     else
@@ -157,14 +161,19 @@ bool parse_notation(std::string_view name, Notation& out) {
 }
 
 const std::string& name_of(const PlyRecord& record, Notation style) {
-  return style == Notation::WXF ? record.wxf : style == Notation::CHINESE ? record.chinese : record.iccs;
+  return style == Notation::WXF       ? record.wxf
+         : style == Notation::CHINESE ? record.chinese
+                                      : record.iccs;
 }
 
 std::string move_name(const Position& pos, Move m, Notation style) {
   switch (style) {
-    case Notation::WXF: return wxf_name(pos, m);
-    case Notation::CHINESE: return chinese_name(pos, m);
-    default: return move_to_string(m);
+    case Notation::WXF:
+      return wxf_name(pos, m);
+    case Notation::CHINESE:
+      return chinese_name(pos, m);
+    default:
+      return move_to_string(m);
   }
 }
 
@@ -175,7 +184,8 @@ Move parse_move_name(const Position& pos, const std::string& text) {
   Move found = MOVE_NONE;
   int matches = 0;
   for (Move m : legal)
-    if (normalize_chinese(chinese_name(pos, m)) == chinese || normalize_wxf(wxf_name(pos, m)) == wxf)
+    if (normalize_chinese(chinese_name(pos, m)) == chinese ||
+        normalize_wxf(wxf_name(pos, m)) == wxf)
       found = m, ++matches;
   return matches == 1 ? found : MOVE_NONE;
 }
@@ -184,7 +194,7 @@ PgnGame parse_pgn(const std::string& text) {
   PgnGame pgn;
   const auto fail = [&pgn](std::string message) {
     pgn.error = std::move(message);
-    return std::move(pgn);
+    return std::move(pgn);  // captured by reference: moved out explicitly
   };
   size_t i = 0;
   const size_t n = text.size();
@@ -206,7 +216,8 @@ PgnGame parse_pgn(const std::string& text) {
   const bool has_fen = fen_tag != pgn.tags.end() && !fen_tag->second.empty();
   auto game = std::make_unique<Game>();
   if (has_fen)
-    if (const std::string e = game->reset(fen_tag->second); !e.empty()) return fail("FEN tag: " + e);
+    if (const std::string e = game->reset(fen_tag->second); !e.empty())
+      return fail("FEN tag: " + e);
 
   // 2. Movetext: skip comments, variations, NAGs, move numbers and the result.
   int depth = 0;
@@ -224,14 +235,16 @@ PgnGame parse_pgn(const std::string& text) {
     } else if (k == t.size()) {
       return true;  // a bare number
     }
-    while (!t.empty() && (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#') &&
+    while (!t.empty() &&
+           (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#') &&
            t.size() > 4)
       t.pop_back();
-    if (t.empty() || t[0] == '$' || t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return true;
+    if (t.empty() || t[0] == '$' || t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*")
+      return true;
     const Move m = parse_move_name(game->position(), t);
     if (m == MOVE_NONE) {
-      pgn.error = "move " + std::to_string(game->plies() + 1) + " " + quote(t) + " is not legal in " +
-                  game->current().fen;
+      pgn.error = "move " + std::to_string(game->plies() + 1) + " " + quote(t) +
+                  " is not legal in " + game->current().fen;
       return false;
     }
     game->play(m);
@@ -242,11 +255,11 @@ PgnGame parse_pgn(const std::string& text) {
     if (ch == '{') {
       const size_t close = text.find('}', i);
       i = close == std::string::npos ? n : close;
-      if (!flush()) return std::move(pgn);
+      if (!flush()) return pgn;
       continue;
     }
     if (ch == ';') {
-      if (!flush()) return std::move(pgn);
+      if (!flush()) return pgn;
       const size_t eol = text.find('\n', i);
       i = eol == std::string::npos ? n : eol;
       continue;
@@ -254,12 +267,12 @@ PgnGame parse_pgn(const std::string& text) {
     if (ch == '(') ++depth;
     if (ch == ')') depth = std::max(0, depth - 1);
     if (ch == '(' || ch == ')' || std::isspace(static_cast<unsigned char>(ch))) {
-      if (!flush()) return std::move(pgn);
+      if (!flush()) return pgn;
       continue;
     }
     if (depth == 0) token += ch;
   }
-  if (!flush()) return std::move(pgn);
+  if (!flush()) return pgn;
   if (game->plies() == 0 && !has_fen) return fail("no moves and no FEN tag: not a game");
   pgn.fen = has_fen ? fen_tag->second : "startpos";
   pgn.moves = game->moves();
@@ -268,9 +281,14 @@ PgnGame parse_pgn(const std::string& text) {
 }
 
 std::string write_pgn(const Game& game, const std::map<std::string, std::string>& tags) {
-  std::map<std::string, std::string> all = {{"Game", "Chinese Chess"}, {"Event", "?"}, {"Site", "?"},
-                                            {"Date", "????.??.??"},   {"Round", "?"},  {"Red", "?"},
-                                            {"Black", "?"},           {"Result", "*"}};
+  std::map<std::string, std::string> all = {{"Game", "Chinese Chess"},
+                                            {"Event", "?"},
+                                            {"Site", "?"},
+                                            {"Date", "????.??.??"},
+                                            {"Round", "?"},
+                                            {"Red", "?"},
+                                            {"Black", "?"},
+                                            {"Result", "*"}};
   for (const auto& [k, v] : tags) all[k] = v;
   const std::string& fen = game.record(0).fen;
   // A game without moves names its position even at the start: the reader refuses a PGN with

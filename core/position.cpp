@@ -1,8 +1,8 @@
 #include "position.h"
 
-#include <cstdlib>
 #include <bit>
 #include <cassert>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -26,14 +26,24 @@ constexpr const char* PieceNames[PIECE_TYPE_NB] = {"",      "general", "advisor"
 Piece piece_from_char(char c) {
   const Color color = (c >= 'a' && c <= 'z') ? BLACK : RED;
   switch (c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c) {
-    case 'K': return make_piece(color, GENERAL);
-    case 'A': return make_piece(color, ADVISOR);
-    case 'B': case 'E': return make_piece(color, ELEPHANT);
-    case 'N': case 'H': return make_piece(color, HORSE);
-    case 'R': return make_piece(color, ROOK);
-    case 'C': return make_piece(color, CANNON);
-    case 'P': return make_piece(color, SOLDIER);
-    default: return NO_PIECE;
+    case 'K':
+      return make_piece(color, GENERAL);
+    case 'A':
+      return make_piece(color, ADVISOR);
+    case 'B':
+    case 'E':
+      return make_piece(color, ELEPHANT);
+    case 'N':
+    case 'H':
+      return make_piece(color, HORSE);
+    case 'R':
+      return make_piece(color, ROOK);
+    case 'C':
+      return make_piece(color, CANNON);
+    case 'P':
+      return make_piece(color, SOLDIER);
+    default:
+      return NO_PIECE;
   }
 }
 
@@ -43,11 +53,16 @@ bool reachable(Piece p, Square s) {
   const Color c = color_of(p);
   const int f = file_of(s), r = relative_rank(c, rank_of(s));
   switch (type_of(p)) {
-    case GENERAL: return in_palace(c, s);
-    case ADVISOR: return in_palace(c, s) && (f + r) % 2 == 1;
-    case ELEPHANT: return r <= 4 && f % 2 == 0 && r % 2 == 0 && (f / 2 + r / 2) % 2 == 1;
-    case SOLDIER: return r >= 5 || ((r == 3 || r == 4) && f % 2 == 0);
-    default: return true;
+    case GENERAL:
+      return in_palace(c, s);
+    case ADVISOR:
+      return in_palace(c, s) && (f + r) % 2 == 1;
+    case ELEPHANT:
+      return r <= 4 && f % 2 == 0 && r % 2 == 0 && (f / 2 + r / 2) % 2 == 1;
+    case SOLDIER:
+      return r >= 5 || ((r == 3 || r == 4) && f % 2 == 0);
+    default:
+      return true;
   }
 }
 
@@ -177,11 +192,16 @@ bool Position::pseudo_legal(Move m) const {
   };
 
   switch (type_of(pc)) {
-    case GENERAL: return in_list(Steps.general_moves[from]);
-    case ADVISOR: return in_list(Steps.advisor_moves[from]);
-    case ELEPHANT: return in_blockable(Steps.elephant_moves[from]);
-    case HORSE: return in_blockable(Steps.horse_moves[from]);
-    case SOLDIER: return in_list(Steps.soldier_moves[side_][from]);
+    case GENERAL:
+      return in_list(Steps.general_moves[from]);
+    case ADVISOR:
+      return in_list(Steps.advisor_moves[from]);
+    case ELEPHANT:
+      return in_blockable(Steps.elephant_moves[from]);
+    case HORSE:
+      return in_blockable(Steps.horse_moves[from]);
+    case SOLDIER:
+      return in_list(Steps.soldier_moves[side_][from]);
     case ROOK:
     case CANNON: {
       LineMoves lm;
@@ -192,19 +212,21 @@ bool Position::pseudo_legal(Move m) const {
         lm = FileLine[rank_of(from)][file_occ_[file_of(from)]], bit = rank_of(to);
       else
         return false;
-      const uint16_t targets = captured == NO_PIECE   ? lm.quiet
+      const uint16_t targets = captured == NO_PIECE  ? lm.quiet
                                : type_of(pc) == ROOK ? lm.first_blocker
                                                      : lm.second_blocker;
       return targets & (1 << bit);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
 Key Position::key_after(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Piece pc = board_[from], captured = board_[to];
-  Key k = st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+  Key k =
+      st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
   return captured != NO_PIECE ? k ^ zobrist::piece_square(captured, to) : k;
 }
 
@@ -262,7 +284,8 @@ void Position::update_state_flags() {
   // The enemy general on the same file: only the last piece between the generals is pinned.
   const Square other = general_square(them);
   if (!file_danger && file_of(other) == file_of(gsq)) {
-    const int lo = std::min(rank_of(gsq), rank_of(other)), hi = std::max(rank_of(gsq), rank_of(other));
+    const int lo = std::min(rank_of(gsq), rank_of(other)),
+              hi = std::max(rank_of(gsq), rank_of(other));
     const uint32_t between = file_occ_[file_of(gsq)] & ((1u << hi) - 1) & ~((2u << lo) - 1);
     if (std::has_single_bit(between))
       st_->risky_from.add(attacks::file_bit_square(file_of(gsq), std::countr_zero(between)));
@@ -273,8 +296,8 @@ void Position::do_move(Move m, StateInfo& new_st) {
   const Square from = from_sq(m), to = to_sq(m);
   const Piece pc = board_[from], captured = board_[to];
 
-  new_st.key = st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^
-               zobrist::piece_square(pc, to);
+  new_st.key =
+      st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
   new_st.rule60 = captured != NO_PIECE ? 0 : st_->rule60 + 1;
   new_st.plies_from_null = st_->plies_from_null + 1;
   new_st.move = m;
@@ -364,8 +387,7 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
           if (file < FILE_NB) board[make_square(file, rank)] = p;
           ++file;
         }
-        if (file > FILE_NB)
-          return "rank " + std::to_string(rank) + " has more than 9 files";
+        if (file > FILE_NB) return "rank " + std::to_string(rank) + " has more than 9 files";
       }
       if (file != FILE_NB)
         return "rank " + std::to_string(rank) + " has " + std::to_string(file) +
@@ -392,11 +414,11 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
   if (next < fields.size() && !parse_counter(fields[next], rule60))
     return "bad 60-move rule counter " + quote(fields[next]) + ", expected a number of plies";
   if (++next < fields.size()) {
-    if (!parse_counter(fields[next], move_number))
-      return "bad move number " + quote(fields[next]);
+    if (!parse_counter(fields[next], move_number)) return "bad move number " + quote(fields[next]);
     if (move_number == 0) move_number = 1;
   }
-  if (++next < fields.size()) return "unexpected text after the move number: " + quote(fields[next]);
+  if (++next < fields.size())
+    return "unexpected text after the move number: " + quote(fields[next]);
 
   // 4. Material and placement.
   int counts[PIECE_NB] = {};
@@ -416,7 +438,8 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
         return std::string(ColorNames[c]) + " has " + std::to_string(counts[make_piece(c, pt)]) +
                " " + PieceNames[pt] + "s, at most " + std::to_string(max_count(pt)) +
                " are possible";
-    if (generals > 1) return std::string(ColorNames[c]) + " has " + std::to_string(generals) + " generals";
+    if (generals > 1)
+      return std::string(ColorNames[c]) + " has " + std::to_string(generals) + " generals";
   }
 
   // 5. The side that just moved cannot have left its general attacked.
@@ -427,7 +450,8 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
   const Square own = trial.general_square(side);
   if (file_of(own) == file_of(other)) {
     const uint16_t occ = trial.file_occ_[file_of(own)];
-    const int lo = std::min(rank_of(own), rank_of(other)), hi = std::max(rank_of(own), rank_of(other));
+    const int lo = std::min(rank_of(own), rank_of(other)),
+              hi = std::max(rank_of(own), rank_of(other));
     const uint16_t between = occ & ((1 << hi) - 1) & ~((2 << lo) - 1);
     if (between == 0)
       return std::string("the generals face each other on the open ") + char('a' + file_of(own)) +

@@ -118,14 +118,12 @@ class Position {
 };
 
 // Maximum number of pieces of a type one side can have.
-constexpr int max_count(PieceType pt) {
-  return pt == GENERAL ? 1 : pt == SOLDIER ? 5 : 2;
-}
+constexpr int max_count(PieceType pt) { return pt == GENERAL ? 1 : pt == SOLDIER ? 5 : 2; }
 
-char piece_to_char(Piece p);  // FEN letter, upper case for Red
-std::string square_to_string(Square s);  // "a0".."i9"
-std::string move_to_string(Move m);      // ICCS "h2e2", "0000" for none/null
-Square parse_square(const std::string& s);  // SQ_NONE if malformed
+char piece_to_char(Piece p);                 // FEN letter, upper case for Red
+std::string square_to_string(Square s);      // "a0".."i9"
+std::string move_to_string(Move m);          // ICCS "h2e2", "0000" for none/null
+Square parse_square(const std::string& s);   // SQ_NONE if malformed
 Move parse_move_text(const std::string& s);  // MOVE_NONE if malformed (not checked for legality)
 
 }  // namespace chuhan

@@ -51,9 +51,13 @@ namespace {
 // Rough value classes for "a lesser piece attacks a greater one".
 int chase_class(PieceType pt) {
   switch (pt) {
-    case ROOK: return 4;
-    case HORSE: case CANNON: return 3;
-    default: return 2;
+    case ROOK:
+      return 4;
+    case HORSE:
+    case CANNON:
+      return 3;
+    default:
+      return 2;
   }
 }
 
@@ -83,7 +87,8 @@ SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
     if (tt == GENERAL || at == GENERAL) continue;
     if (at == SOLDIER) continue;
     if (tt == SOLDIER && !crossed_river(them, target)) continue;
-    if (at == tt && std::find(replies.begin(), replies.end(), make_move(target, attacker)) != replies.end())
+    if (at == tt &&
+        std::find(replies.begin(), replies.end(), make_move(target, attacker)) != replies.end())
       continue;
     const Square origin = attacker == to_sq(m) ? from_sq(m) : attacker;
     bool existed = false;
@@ -141,23 +146,35 @@ SideVerdict judge_side(Color side, Color first_mover, const std::vector<Move>& m
 
 std::string GameResult::result_string() const {
   switch (outcome) {
-    case Outcome::RED_WINS: return "1-0";
-    case Outcome::BLACK_WINS: return "0-1";
-    case Outcome::DRAW: return "1/2-1/2";
-    default: return "*";
+    case Outcome::RED_WINS:
+      return "1-0";
+    case Outcome::BLACK_WINS:
+      return "0-1";
+    case Outcome::DRAW:
+      return "1/2-1/2";
+    default:
+      return "*";
   }
 }
 
 std::string GameResult::reason_string() const {
   switch (reason) {
-    case ResultReason::CHECKMATE: return "checkmate";
-    case ResultReason::STALEMATE: return "stalemate";
-    case ResultReason::PERPETUAL_CHECK: return "perpetual check";
-    case ResultReason::PERPETUAL_CHASE: return "perpetual chase";
-    case ResultReason::REPETITION: return "repetition";
-    case ResultReason::RULE_60: return "60-move rule";
-    case ResultReason::INSUFFICIENT_MATERIAL: return "insufficient material";
-    default: return "";
+    case ResultReason::CHECKMATE:
+      return "checkmate";
+    case ResultReason::STALEMATE:
+      return "stalemate";
+    case ResultReason::PERPETUAL_CHECK:
+      return "perpetual check";
+    case ResultReason::PERPETUAL_CHASE:
+      return "perpetual chase";
+    case ResultReason::REPETITION:
+      return "repetition";
+    case ResultReason::RULE_60:
+      return "60-move rule";
+    case ResultReason::INSUFFICIENT_MATERIAL:
+      return "insufficient material";
+    default:
+      return "";
   }
 }
 
@@ -183,7 +200,8 @@ GameResult judge_repetition(Position& pos, int earlier) {
   for (int j = span; j > 0; --j) states[j - 1] = states[j]->previous;
   std::vector<Move> moves(span);
   std::vector<bool> checks(span);
-  for (int j = 0; j < span; ++j) moves[j] = states[j + 1]->move, checks[j] = states[j + 1]->in_check;
+  for (int j = 0; j < span; ++j)
+    moves[j] = states[j + 1]->move, checks[j] = states[j + 1]->in_check;
 
   // The span is even: the side to move now also made the first move of the cycle.
   const Color first_mover = pos.side_to_move(), last_mover = ~first_mover;

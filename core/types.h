@@ -26,6 +26,8 @@ enum PieceType : uint8_t {
   PIECE_TYPE_NB
 };
 
+// The enums below read as tables.
+// clang-format off
 // A piece is colour * 8 + type, so both fit in a byte and index small tables.
 enum Piece : uint8_t {
   NO_PIECE,
@@ -43,6 +45,7 @@ enum File : uint8_t { FILE_A, FILE_B, FILE_C, FILE_D, FILE_E, FILE_F, FILE_G, FI
 enum Rank : uint8_t {
   RANK_0, RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8, RANK_9, RANK_NB
 };
+// clang-format on
 
 // Squares are numbered rank * 9 + file: a0 = 0, i0 = 8, a9 = 81, i9 = 89.
 enum Square : uint8_t { SQ_A0 = 0, SQ_E0 = 4, SQ_E9 = 85, SQUARE_NB = 90, SQ_NONE = 90 };
@@ -77,8 +80,12 @@ struct SquareSet {
   constexpr void add(Square s) { words[s >> 6] |= uint64_t(1) << (s & 63); }
   constexpr void remove(Square s) { words[s >> 6] &= ~(uint64_t(1) << (s & 63)); }
   constexpr bool empty() const { return !(words[0] | words[1]); }
-  constexpr SquareSet operator|(const SquareSet& o) const { return {{words[0] | o.words[0], words[1] | o.words[1]}}; }
-  constexpr SquareSet operator&(const SquareSet& o) const { return {{words[0] & o.words[0], words[1] & o.words[1]}}; }
+  constexpr SquareSet operator|(const SquareSet& o) const {
+    return {{words[0] | o.words[0], words[1] | o.words[1]}};
+  }
+  constexpr SquareSet operator&(const SquareSet& o) const {
+    return {{words[0] & o.words[0], words[1] & o.words[1]}};
+  }
 };
 
 // A move is 16 bits: from-square in bits 0-6, to-square in bits 7-13. There are no promotions,
@@ -88,7 +95,9 @@ enum Move : uint16_t { MOVE_NONE = 0, MOVE_NULL = 1 | (1 << 7) };
 constexpr Move make_move(Square from, Square to) { return Move(from | (to << 7)); }
 constexpr Square from_sq(Move m) { return Square(m & 0x7F); }
 constexpr Square to_sq(Move m) { return Square((m >> 7) & 0x7F); }
-constexpr bool is_ok(Move m) { return from_sq(m) != to_sq(m) && from_sq(m) < SQUARE_NB && to_sq(m) < SQUARE_NB; }
+constexpr bool is_ok(Move m) {
+  return from_sq(m) != to_sq(m) && from_sq(m) < SQUARE_NB && to_sq(m) < SQUARE_NB;
+}
 
 // Scores in centipawns from the side to move's point of view.
 using Value = int;

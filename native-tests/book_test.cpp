@@ -1,4 +1,6 @@
 // The opening book: sound lines, found by position, weighted choices, used only when asked.
+#include "book.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -6,7 +8,6 @@
 #include <sstream>
 #include <thread>
 
-#include "book.h"
 #include "engine.h"
 #include "game.h"
 

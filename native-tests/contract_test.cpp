@@ -1,10 +1,11 @@
 // The contract (core/contract.h): ranges, the one validation and its messages, the score
 // convention, stable names; and the bench signature, pinned in native-tests/bench-signature.
+#include "contract.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "contract.h"
 #include "engine.h"
 
 namespace chuhan::test {
@@ -16,7 +17,8 @@ TEST(Contract, LimitsAreValidatedOnceWithAMessage) {
   SearchLimits limits;
   EXPECT_EQ(set_limit(limits, Limit::DEPTH, 12), "");
   EXPECT_EQ(limits.depth, 12);
-  EXPECT_EQ(set_limit(limits, Limit::DEPTH, MAX_PLY), "depth must be a whole number in 1..119, got 120");
+  EXPECT_EQ(set_limit(limits, Limit::DEPTH, MAX_PLY),
+            "depth must be a whole number in 1..119, got 120");
   EXPECT_EQ(limits.depth, 12);
   // A clock of 0 is no time left, which SearchLimits holds as 1 ms.
   EXPECT_EQ(set_limit(limits, Limit::BTIME, 0), "");
@@ -51,9 +53,12 @@ TEST(Contract, TextIsReadWhole) {
   EXPECT_EQ(n, 7);
   EXPECT_TRUE(parse_whole("-42", n));
   EXPECT_EQ(n, -42);
-  EXPECT_EQ(read_whole("go perft", "lots", PerftDepth, n), "go perft must be a whole number in 0..20, got 'lots'");
-  EXPECT_EQ(read_whole("go perft", "", PerftDepth, n), "go perft must be a whole number in 0..20, got nothing");
-  EXPECT_EQ(read_whole("go perft", "21", PerftDepth, n), "go perft must be a whole number in 0..20, got 21");
+  EXPECT_EQ(read_whole("go perft", "lots", PerftDepth, n),
+            "go perft must be a whole number in 0..20, got 'lots'");
+  EXPECT_EQ(read_whole("go perft", "", PerftDepth, n),
+            "go perft must be a whole number in 0..20, got nothing");
+  EXPECT_EQ(read_whole("go perft", "21", PerftDepth, n),
+            "go perft must be a whole number in 0..20, got 21");
   EXPECT_EQ(read_whole("go perft", "3", PerftDepth, n), "");
   EXPECT_EQ(n, 3);
 }
@@ -69,7 +74,8 @@ TEST(Contract, OptionsAreSetThroughTheEngine) {
   }
   EXPECT_EQ(find_uci_option("multipv"), &spec(Option::MULTIPV));
   EXPECT_EQ(find_js_option("MultiPV"), nullptr);
-  EXPECT_EQ(engine.set_option(Option::MULTIPV, 0, "multiPV"), "multiPV must be a whole number in 1..128, got 0");
+  EXPECT_EQ(engine.set_option(Option::MULTIPV, 0, "multiPV"),
+            "multiPV must be a whole number in 1..128, got 0");
   EXPECT_EQ(engine.set_option(Option::OWN_BOOK, 2, "ownBook"), "ownBook must be true or false");
   EXPECT_EQ(engine.set_option(Option::MOVE_OVERHEAD, 250, "Move Overhead"), "");
   EXPECT_EQ(engine.option(Option::MOVE_OVERHEAD), 250);
@@ -80,8 +86,8 @@ TEST(Contract, MateScoresCountMoves) {
     EXPECT_TRUE(is_mate(mate_value(moves)));
     EXPECT_EQ(mate_moves(mate_value(moves)), moves);
   }
-  EXPECT_EQ(mate_value(1), mate_in(1));     // mate with the next move: one ply
-  EXPECT_EQ(mate_value(-1), mated_in(2));   // mated after our move and the reply
+  EXPECT_EQ(mate_value(1), mate_in(1));    // mate with the next move: one ply
+  EXPECT_EQ(mate_value(-1), mated_in(2));  // mated after our move and the reply
   EXPECT_FALSE(is_mate(500));
 }
 
@@ -91,8 +97,9 @@ TEST(Contract, ResultsAndReasonsHaveStableNames) {
   EXPECT_STREQ(name(ResultReason::NONE), "");
   std::vector<std::string> names;
   for (ResultReason r : Reasons) names.push_back(name(r));
-  EXPECT_EQ(names, (std::vector<std::string>{"checkmate", "stalemate", "perpetual_check", "perpetual_chase",
-                                             "repetition", "rule_60", "insufficient_material"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"checkmate", "stalemate", "perpetual_check",
+                                             "perpetual_chase", "repetition", "rule_60",
+                                             "insufficient_material"}));
 }
 
 // The bench signature: the node count of `chuhan bench` (default depth). A commit that changes

@@ -26,8 +26,9 @@ std::string trim(const std::string& s) {
 std::vector<DataLine> read_data_file(const std::string& name) {
   std::vector<DataLine> lines;
   std::ifstream in(data_dir() + "/" + name);
-  EXPECT_TRUE(in.good()) << "cannot open " << data_dir() << "/" << name
-                         << ": the shared data is ../shared/data beside the checkout, or set CHUHAN_DATA_DIR";
+  EXPECT_TRUE(in.good())
+      << "cannot open " << data_dir() << "/" << name
+      << ": the shared data is ../shared/data beside the checkout, or set CHUHAN_DATA_DIR";
   std::string text;
   for (int n = 1; std::getline(in, text); ++n) {
     if (trim(text).empty()) continue;

@@ -37,7 +37,8 @@ TEST(Fen, RoundTripsEveryDataFen) {
 TEST(Fen, AcceptsElephantEyeAndXqbaseSpellings) {
   Position a, b;
   StateInfo sa, sb;
-  ASSERT_EQ(a.set("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 0 1", &sa), "");
+  ASSERT_EQ(a.set("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 0 1", &sa),
+            "");
   ASSERT_EQ(b.set(Position::StartFen, &sb), "");
   EXPECT_EQ(a.fen(), b.fen());
   EXPECT_EQ(a.key(), b.key());
@@ -61,26 +62,44 @@ const BadFen BadFens[] = {
     {"", "empty FEN"},
     {"   ", "empty FEN"},
     {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1", "9 ranks, expected 10"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w - - 0 1", "11 ranks, expected 10"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1", "rank 0 has 8 files, expected 9"},
-    {"rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "rank 9 has more than 9 files"},
-    {"rnbakabnr/91/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "rank 8 has more than 9 files"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w - - 0 1", "unknown piece letter 'X' on rank 0"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB0R w - - 0 1", "unknown piece letter '0'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w - - 0 1",
+     "11 ranks, expected 10"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1",
+     "rank 0 has 8 files, expected 9"},
+    {"rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+     "rank 9 has more than 9 files"},
+    {"rnbakabnr/91/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+     "rank 8 has more than 9 files"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w - - 0 1",
+     "unknown piece letter 'X' on rank 0"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB0R w - - 0 1",
+     "unknown piece letter '0'"},
     {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", "Red has no general"},
-    {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "Black has no general"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1", "Red has 2 generals"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w - - 0 1", "Red has 3 rooks, at most 2"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/c8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "Black has 3 cannons, at most 2"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/2p6/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "Black has 6 soldiers, at most 5"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/RNBAKABNR w - - 0 1", "Red has 3 horses, at most 2"},
+    {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+     "Black has no general"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1",
+     "Red has 2 generals"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w - - 0 1",
+     "Red has 3 rooks, at most 2"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/c8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+     "Black has 3 cannons, at most 2"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/2p6/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+     "Black has 6 soldiers, at most 5"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/RNBAKABNR w - - 0 1",
+     "Red has 3 horses, at most 2"},
     {"3k5/9/9/9/9/9/3K5/9/9/9 w - - 0 1", "Red general on d3: generals can never stand there"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1", "bad side to move 'x'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR white - - 0 1", "bad side to move 'white'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", "bad 60-move rule counter 'x'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -3 1", "bad 60-move rule counter '-3'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 one", "bad move number 'one'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra", "unexpected text after the move number"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1",
+     "bad side to move 'x'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR white - - 0 1",
+     "bad side to move 'white'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1",
+     "bad 60-move rule counter 'x'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -3 1",
+     "bad 60-move rule counter '-3'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 one",
+     "bad move number 'one'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra",
+     "unexpected text after the move number"},
     {"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "generals face each other on the open e-file"},
     {"3k5/9/9/9/9/9/9/9/9/3KA4 w - - 0 1", "Red advisor on e0: advisors can never stand there"},
     {"3k5/9/9/9/9/9/9/3B5/9/4K4 w - - 0 1", "Red elephant on d2: elephants can never stand there"},
@@ -97,7 +116,8 @@ const BadFen BadFens[] = {
     {"3k5/9/9/9/9/2b6/9/9/9/4K4 w - - 0 1", "Black elephant on c4"},
     {"3k5/9/9/9/9/9/9/9/9/4K1a2 w - - 0 1", "Black advisor on g0"},
     {"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 2 3", "unexpected text after the move number: '2'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1", "bad 60-move rule counter 'KQ'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1",
+     "bad 60-move rule counter 'KQ'"},
 };
 
 TEST(Fen, RejectsBadFenWithTheRightMessage) {
@@ -109,8 +129,8 @@ TEST(Fen, RejectsBadFenWithTheRightMessage) {
     ASSERT_EQ(pos.set(Position::StartFen, &st), "");
     const std::string error = pos.set(bad.fen, &st);
     EXPECT_NE(error.find(bad.message), std::string::npos)
-        << "FEN '" << bad.fen << "'\n  expected an error containing '" << bad.message << "'\n  got '"
-        << error << "'";
+        << "FEN '" << bad.fen << "'\n  expected an error containing '" << bad.message
+        << "'\n  got '" << error << "'";
     // A rejected FEN leaves the position as it was.
     EXPECT_EQ(pos.fen(), Position::StartFen);
     ++rejected;

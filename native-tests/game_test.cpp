@@ -1,8 +1,9 @@
 // The Game (core/game.h): a record per ply with the move's names and the position it led to,
 // undo, and a refused start or move that leaves the game as it was.
+#include "game.h"
+
 #include <gtest/gtest.h>
 
-#include "game.h"
 #include "notation.h"
 
 namespace chuhan::test {
@@ -64,7 +65,8 @@ TEST(Game, RefusalsLeaveTheGameAsItWas) {
   Game game;
   ASSERT_EQ(game.play("h2e2"), "");
   EXPECT_NE(game.reset("not a fen").find("invalid FEN: "), std::string::npos);
-  EXPECT_NE(game.play("h2e2", " at ply 2").find("illegal move 'h2e2' at ply 2 in position"), std::string::npos);
+  EXPECT_NE(game.play("h2e2", " at ply 2").find("illegal move 'h2e2' at ply 2 in position"),
+            std::string::npos);
   EXPECT_NE(game.play("zz").find("malformed move 'zz' (expected ICCS"), std::string::npos);
   EXPECT_EQ(game.moves(), std::vector<std::string>{"h2e2"});
   EXPECT_EQ(game.start_fen(), Position::StartFen);
@@ -76,7 +78,8 @@ TEST(Game, NamesReadBackInEveryNotation) {
   Game replay;
   for (int ply = 1; ply <= game.plies(); ++ply)
     for (Notation style : {Notation::ICCS, Notation::WXF, Notation::CHINESE}) {
-      EXPECT_EQ(parse_move_name(replay.position(), name_of(game.record(ply), style)), game.record(ply).move);
+      EXPECT_EQ(parse_move_name(replay.position(), name_of(game.record(ply), style)),
+                game.record(ply).move);
       if (style == Notation::CHINESE) replay.play(game.record(ply).move);
     }
 }

@@ -1,9 +1,10 @@
 // Move names (ICCS, WXF, Chinese) and PGN in and out.
+#include "notation.h"
+
 #include <gtest/gtest.h>
 
 #include "engine.h"
 #include "movegen.h"
-#include "notation.h"
 
 namespace chuhan::test {
 namespace {
@@ -57,7 +58,8 @@ TEST(Notation, PiecesSharingAFileAreToldApart) {
 TEST(Notation, StackedSoldiersOnTwoFilesAreNamedByFile) {
   // Black soldiers doubled on files 1 (a) and 9 (i): "+P+1" would name two moves (found by
   // move_name_fuzz), so the file number stands for the letter, as in Chinese.
-  const std::string fen = "r1b1ka3/3Ra1c2/1C2b3n/p3p3p/p7p/5n2P/P1P1P1P2/1CN1B4/4A4/4KABN1 b - - 13 1";
+  const std::string fen =
+      "r1b1ka3/3Ra1c2/1C2b3n/p3p3p/p7p/5n2P/P1P1P1P2/1CN1B4/4A4/4KABN1 b - - 13 1";
   EXPECT_EQ(name_of(fen, "a5a4", Notation::WXF), "+1+1");
   EXPECT_EQ(name_of(fen, "i5i4", Notation::WXF), "+9+1");
   EXPECT_EQ(name_of(fen, "a5a4", Notation::CHINESE), "前１进１");
@@ -74,7 +76,8 @@ TEST(Notation, ParsesEveryNotationAndSpelling) {
   StateInfo st;
   ASSERT_EQ(pos.set(Position::StartFen, &st), "");
   const Move h2e2 = parse_move_text("h2e2");
-  for (const char* text : {"h2e2", "H2-E2", "h2-e2", "炮二平五", "砲二平五", "炮2平5", "C2=5", "c2.5"})
+  for (const char* text :
+       {"h2e2", "H2-E2", "h2-e2", "炮二平五", "砲二平五", "炮2平5", "C2=5", "c2.5"})
     EXPECT_EQ(parse_move_name(pos, text), h2e2) << text;
   EXPECT_EQ(parse_move_name(pos, "俥九進一"), parse_move_text("a0a1"));
   EXPECT_EQ(parse_move_name(pos, "傌八進七"), parse_move_text("b0c2"));
@@ -105,7 +108,8 @@ TEST(Pgn, ReadsFenCommentsVariationsAndOtherNotations) {
       "[Game \"Chinese Chess\"]\n"
       "[FEN \"3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1\"]\n"
       "[Result \"0-1\"]\n\n"
-      "{A horse against a rook} 1. 马七进五 (1. K5=4 {sidestep}) 1... 车５退１ $2 2. K5=4; rest of line\n"
+      "{A horse against a rook} 1. 马七进五 (1. K5=4 {sidestep}) 1... 车５退１ $2 2. K5=4; rest of "
+      "line\n"
       "0-1\n";
   const PgnGame game = parse_pgn(text);
   ASSERT_EQ(game.error, "");

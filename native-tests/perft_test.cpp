@@ -37,11 +37,14 @@ TEST(Perft, EngineDividePrintsEveryRootMove) {
   Engine engine;
   uint64_t sum = 0, after_h2e2 = 0;
   int root_moves = 0;
-  const uint64_t total = engine.perft(3, [&](const std::string& move, uint64_t n) {
-        sum += n;
-    ++root_moves;
-    if (move == "h2e2") after_h2e2 = n;
-  }).nodes;
+  const uint64_t total = engine
+                             .perft(3,
+                                    [&](const std::string& move, uint64_t n) {
+                                      sum += n;
+                                      ++root_moves;
+                                      if (move == "h2e2") after_h2e2 = n;
+                                    })
+                             .nodes;
   EXPECT_EQ(total, 79666u);
   EXPECT_EQ(sum, total);
   EXPECT_EQ(root_moves, 44);
@@ -62,13 +65,15 @@ TEST(Perft, ProtocolGoPerftUsesStockfishFormat) {
   ASSERT_EQ(engine.set_position("startpos", {"h2e2"}), "");
   EXPECT_NE(out.find("h9g7: 1\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Nodes searched: " + std::to_string(engine.legal_moves().size()) + "\n"),
-            std::string::npos) << out;
-  EXPECT_NE(out.find("Nodes searched: " + std::to_string(engine.perft(3).nodes) + "\n"), std::string::npos) << out;
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Nodes searched: " + std::to_string(engine.perft(3).nodes) + "\n"),
+            std::string::npos)
+      << out;
 }
 
 TEST(Perft, CommandLinePerftWithFen) {
-  const std::string out =
-      run_command_line("perft 3 3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1");
+  const std::string out = run_command_line("perft 3 3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1");
   EXPECT_NE(out.find("Nodes searched: 352"), std::string::npos) << out;
 }
 

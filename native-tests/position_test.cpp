@@ -1,5 +1,7 @@
 // do_move / undo_move: incremental state equals state computed from scratch, and undo restores
 // the position exactly.
+#include "position.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -7,7 +9,6 @@
 
 #include "data_files.h"
 #include "movegen.h"
-#include "position.h"
 
 namespace chuhan::test {
 namespace {

@@ -8,19 +8,21 @@ namespace {
 
 TEST(Protocol, UciHandshakeListsOptions) {
   const std::string out = run_engine("uci\nisready\nquit\n");
-  for (const char* expected : {"id name Chuhan", "option name Hash type spin", "option name Clear Hash type button",
-                               "option name MultiPV", "option name Move Overhead", "option name Ponder",
-                               "option name OwnBook type check default false",
-                               "uciok", "readyok"})
+  for (const char* expected :
+       {"id name Chuhan", "option name Hash type spin", "option name Clear Hash type button",
+        "option name MultiPV", "option name Move Overhead", "option name Ponder",
+        "option name OwnBook type check default false", "uciok", "readyok"})
     EXPECT_TRUE(has(out, expected)) << expected << "\n" << out;
 }
 
 TEST(Protocol, OwnBookAnswersOpeningsWithoutSearching) {
-  const std::string out = run_engine("setoption name OwnBook value true\nposition startpos\ngo movetime 5000\n", "bestmove");
+  const std::string out = run_engine(
+      "setoption name OwnBook value true\nposition startpos\ngo movetime 5000\n", "bestmove");
   EXPECT_TRUE(has(out, "info string book move ")) << out;
   EXPECT_FALSE(has(out, "info depth")) << out;
   EXPECT_EQ(count_of(out, "bestmove "), 1u) << out;
-  const std::string ucci = run_engine("ucci\nsetoption usebook true\nposition startpos\ngo depth 8\n", "bestmove");
+  const std::string ucci =
+      run_engine("ucci\nsetoption usebook true\nposition startpos\ngo depth 8\n", "bestmove");
   EXPECT_TRUE(has(ucci, "info book move ")) << ucci;
 }
 
@@ -62,11 +64,14 @@ TEST(Protocol, GarbageAndBadArgumentsGetErrorsAndAreIgnored) {
   // Each refused go still answers (at once, with a legal move), so that a GUI never waits.
   EXPECT_EQ(count_of(out, "bestmove "), 4u) << out;
   // The last good position is still there.
-  EXPECT_TRUE(has(out, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) << out;
+  EXPECT_TRUE(
+      has(out, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"))
+      << out;
 }
 
 TEST(Protocol, GoDuringSearchIsRefusedAndStopAnswersOnce) {
-  const std::string out = run_engine("go infinite\ngo depth 3\nposition startpos\nisready\nstop\nquit\n");
+  const std::string out =
+      run_engine("go infinite\ngo depth 3\nposition startpos\nisready\nstop\nquit\n");
   EXPECT_TRUE(has(out, "'go' ignored while searching")) << out;
   EXPECT_TRUE(has(out, "'position' ignored while searching")) << out;
   EXPECT_TRUE(has(out, "readyok")) << out;
@@ -80,13 +85,15 @@ TEST(Protocol, StopWithoutSearchDoesNothing) {
 }
 
 TEST(Protocol, NoLegalMoveAnswersBestMoveNone) {
-  const std::string out = run_engine("position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 5\n", "bestmove");
+  const std::string out =
+      run_engine("position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 5\n", "bestmove");
   EXPECT_TRUE(has(out, "bestmove (none)")) << out;
   EXPECT_TRUE(has(out, "score mate 0")) << out;
 }
 
 TEST(Protocol, PonderThenPonderhitAnswers) {
-  const std::string out = run_engine("position startpos\ngo ponder wtime 2000 btime 2000\nponderhit\nisready\n", "bestmove");
+  const std::string out = run_engine(
+      "position startpos\ngo ponder wtime 2000 btime 2000\nponderhit\nisready\n", "bestmove");
   EXPECT_EQ(count_of(out, "bestmove "), 1u) << out;
 }
 
@@ -96,7 +103,8 @@ TEST(Protocol, QuitStopsTheSearch) {
 }
 
 TEST(Protocol, MateLimitStopsAtTheMate) {
-  const std::string out = run_engine("position fen 4k4/5R3/4P4/9/6b2/2B6/9/4B4/4A4/3K1A3 w - - 1 65\ngo mate 1\n", "bestmove");
+  const std::string out = run_engine(
+      "position fen 4k4/5R3/4P4/9/6b2/2B6/9/4B4/4A4/3K1A3 w - - 1 65\ngo mate 1\n", "bestmove");
   EXPECT_TRUE(has(out, "score mate 1")) << out;
   EXPECT_EQ(count_of(out, "bestmove "), 1u) << out;
 }
@@ -119,7 +127,8 @@ TEST(Protocol, UcciSearchHonoursBanmoves) {
 }
 
 TEST(Protocol, UcciNoMoveAndBye) {
-  const std::string mated = run_engine("ucci\nposition fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 3\n", "nobestmove");
+  const std::string mated = run_engine(
+      "ucci\nposition fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 3\n", "nobestmove");
   EXPECT_TRUE(has(mated, "nobestmove")) << mated;
   const std::string bye = run_engine("ucci\nsetoption nonsense 1\nquit\n");
   EXPECT_TRUE(has(bye, "info string error: unknown option 'nonsense'")) << bye;
@@ -127,7 +136,8 @@ TEST(Protocol, UcciNoMoveAndBye) {
 }
 
 TEST(Protocol, DShowsBoardFenAndVerdict) {
-  const std::string out = run_engine("position fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1\nd\nquit\n");
+  const std::string out =
+      run_engine("position fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1\nd\nquit\n");
   EXPECT_TRUE(has(out, "Fen: 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1")) << out;
   EXPECT_TRUE(has(out, "Result: 1-0 (checkmate)")) << out;
 }

@@ -20,8 +20,12 @@ std::string mirror_fen(const std::string& fen) {
   std::vector<std::string> ranks;
   std::string rank;
   for (char c : words[0]) {
-    if (c == '/') ranks.push_back(rank), rank.clear();
-    else rank += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
+    if (c == '/')
+      ranks.push_back(rank), rank.clear();
+    else
+      rank += std::isalpha(static_cast<unsigned char>(c))
+                  ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
+                  : c;
   }
   ranks.push_back(rank);
   std::reverse(ranks.begin(), ranks.end());
@@ -42,7 +46,8 @@ TEST(Search, FindsEveryMateInOneToThreeWithTheExactDistance) {
     SearchInfo last;
     const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
     EXPECT_TRUE(last.is_mate && last.score == n)
-        << line.fields[0] << ": expected mate " << n << ", got " << score_to_uci(last) << " bestmove " << best.move;
+        << line.fields[0] << ": expected mate " << n << ", got " << score_to_uci(last)
+        << " bestmove " << best.move;
     // The mating move leads to a position where the defender is mated in n-1.
     std::vector<std::string> legal = engine.legal_moves();
     EXPECT_NE(std::find(legal.begin(), legal.end(), best.move), legal.end());
@@ -63,14 +68,15 @@ TEST(Search, ReturnsALegalMoveUnderEveryLimit) {
     v[5].depth = 3;
     return v;
   }();
-  for (const std::string& fen : {std::string(Position::StartFen),
-                                std::string("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1")})
+  for (const std::string& fen :
+       {std::string(Position::StartFen), std::string("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1")})
     for (const SearchLimits& limits : limits_list) {
       Engine engine;
       ASSERT_EQ(engine.set_position(fen), "");
       const BestMove best = engine.go(limits);
       const auto legal = engine.legal_moves();
-      EXPECT_NE(std::find(legal.begin(), legal.end(), best.move), legal.end()) << fen << " -> '" << best.move << "'";
+      EXPECT_NE(std::find(legal.begin(), legal.end(), best.move), legal.end())
+          << fen << " -> '" << best.move << "'";
     }
 }
 

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "contract.h"
 #include "engine.h"
 
 using emscripten::val;
@@ -32,62 +33,38 @@ EM_JS(int, chuhan_poll_stop_flag, (), {
   return flag ? Atomics.load(flag, 0) : 0;
 });
 
-// Upper bounds of the search limits, the same as the UCI adapter accepts (core/cli/uci.cpp).
-constexpr double MaxTimeMs = 1099511627776.0;  // 2^40 ms, about 35 years
-constexpr double MaxNodes = 1125899906842624.0;  // 2^50
-constexpr double MaxMovesToGo = 10000;
+namespace contract = chuhan::contract;
 
-// Reads obj[key] into `out` when present: it must be a whole number in [lo, hi]. Returns "" or
-// what is wrong. Checks before converting, since a float-to-int conversion of NaN or an
-// out-of-range value traps in WebAssembly.
-std::string read_whole(const val& obj, const char* key, double lo, double hi, double& out, bool& given) {
-  const val v = obj[key];
-  given = !v.isUndefined();
-  if (!given) return "";
+// A JavaScript number that is a whole number and a valid int64 (checked before converting: a
+// float-to-int conversion of NaN or an out-of-range value traps in WebAssembly).
+bool whole_number(const val& v, int64_t& out) {
   const double d = v.isNumber() ? v.as<double>() : NAN;
-  if (!std::isfinite(d) || d != std::floor(d) || d < lo || d > hi)
-    return std::string("limits.") + key + " must be a whole number in " + std::to_string(int64_t(lo)) + ".." +
-           std::to_string(int64_t(hi));
-  out = d;
-  return "";
+  if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0) return false;
+  out = int64_t(d);
+  return true;
 }
 
-// Converts a JavaScript limits object ({movetime, depth, nodes, wtime, btime, winc, binc,
-// movestogo, infinite}) to SearchLimits. Returns "" or what is wrong.
-std::string to_limits(const val& obj, chuhan::SearchLimits& limits) {
-  using chuhan::BLACK;
-  using chuhan::RED;
-  if (obj.typeOf().as<std::string>() != "object" || obj.isNull()) return "limits must be an object";
-  const std::vector<std::string> keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", obj));
-  for (const std::string& key : keys)
-    if (key != "movetime" && key != "depth" && key != "nodes" && key != "wtime" && key != "btime" && key != "winc" &&
-        key != "binc" && key != "movestogo" && key != "infinite")
-      return "unknown limit '" + key + "'";
+std::vector<std::string> keys_of(const val& obj) {
+  return emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", obj));
+}
 
-  double d = 0;
-  bool given = false;
-  std::string error;
-  if (!(error = read_whole(obj, "movetime", 1, MaxTimeMs, d, given)).empty()) return error;
-  if (given) limits.movetime = chuhan::TimePoint(d);
-  if (!(error = read_whole(obj, "depth", 1, chuhan::MAX_PLY - 1, d, given)).empty()) return error;
-  if (given) limits.depth = chuhan::Depth(d);
-  if (!(error = read_whole(obj, "nodes", 1, MaxNodes, d, given)).empty()) return error;
-  if (given) limits.nodes = uint64_t(d);
-  // A clock of 0 means "no time left": SearchLimits reads 0 as "not given", so it becomes 1 ms.
-  if (!(error = read_whole(obj, "wtime", 0, MaxTimeMs, d, given)).empty()) return error;
-  if (given) limits.time[RED] = std::max<chuhan::TimePoint>(1, chuhan::TimePoint(d));
-  if (!(error = read_whole(obj, "btime", 0, MaxTimeMs, d, given)).empty()) return error;
-  if (given) limits.time[BLACK] = std::max<chuhan::TimePoint>(1, chuhan::TimePoint(d));
-  if (!(error = read_whole(obj, "winc", 0, MaxTimeMs, d, given)).empty()) return error;
-  if (given) limits.inc[RED] = chuhan::TimePoint(d);
-  if (!(error = read_whole(obj, "binc", 0, MaxTimeMs, d, given)).empty()) return error;
-  if (given) limits.inc[BLACK] = chuhan::TimePoint(d);
-  if (!(error = read_whole(obj, "movestogo", 1, MaxMovesToGo, d, given)).empty()) return error;
-  if (given) limits.movestogo = int(d);
-  const val infinite = obj["infinite"];
-  if (!infinite.isUndefined()) {
-    if (!infinite.isTrue() && !infinite.isFalse()) return "limits.infinite must be true or false";
-    limits.infinite = infinite.isTrue();
+// Converts a JavaScript limits object (keys: the contract's limit names, and `infinite`) to
+// SearchLimits through the contract. Returns "" or what is wrong.
+std::string to_limits(const val& obj, chuhan::SearchLimits& limits) {
+  if (obj.typeOf().as<std::string>() != "object" || obj.isNull()) return "limits must be an object";
+  for (const std::string& key : keys_of(obj)) {
+    const val v = obj[key];
+    if (key == "infinite") {
+      if (!v.isTrue() && !v.isFalse()) return "limits.infinite must be true or false";
+      limits.infinite = v.isTrue();
+      continue;
+    }
+    const contract::LimitSpec* spec = contract::find_limit(key);
+    if (!spec) return "unknown limit '" + key + "'";
+    int64_t n;
+    if (!whole_number(v, n)) return "limits." + contract::must_be(key, spec->range);
+    if (const std::string problem = contract::set_limit(limits, spec->id, n); !problem.empty())
+      return "limits." + problem;
   }
   return "";
 }
@@ -102,6 +79,74 @@ val string_array(const std::vector<std::string>& items) {
   val a = val::array();
   for (int i = 0; i < int(items.size()); ++i) a.set(i, items[i]);
   return a;
+}
+
+val range_to_js(contract::Range r) {
+  val o = val::object();
+  o.set("min", double(r.min));
+  o.set("max", double(r.max));
+  return o;
+}
+
+// The contract as JavaScript sees it (the client validates arguments from it): limits by name
+// with their ranges, options by their JS names, the perft and bench depths (and the bench's
+// default), the notations, the result and reason names.
+val contract_to_js() {
+  val limits = val::object();
+  for (const contract::LimitSpec& l : contract::Limits) {
+    val spec = range_to_js(l.range);
+    spec.set("endsSearch", l.ends_search);
+    limits.set(l.name, spec);
+  }
+  val options = val::object();
+  for (const contract::OptionSpec& o : contract::Options) {
+    val spec = o.is_check ? val::object() : range_to_js(o.range);
+    spec.set("type", o.is_check ? "check" : "spin");
+    spec.set("default", o.is_check ? val(o.default_value != 0) : val(double(o.default_value)));
+    options.set(o.js_name, spec);
+  }
+  std::vector<std::string> reasons;
+  for (chuhan::ResultReason r : contract::Reasons) reasons.push_back(contract::name(r));
+  val c = val::object();
+  c.set("limits", limits);
+  c.set("options", options);
+  c.set("perftDepth", range_to_js(contract::PerftDepth));
+  val bench_depth = range_to_js(contract::BenchDepth);
+  bench_depth.set("default", chuhan::bench::DefaultDepth);
+  c.set("benchDepth", bench_depth);
+  c.set("notations",
+        string_array({std::begin(chuhan::NotationNames), std::end(chuhan::NotationNames)}));
+  c.set("results", string_array({"1-0", "0-1", "1/2-1/2"}));
+  c.set("reasons", string_array(reasons));
+  return c;
+}
+
+// {over: false} or {over: true, result: '1-0' | '0-1' | '1/2-1/2', reason} (a stable name).
+val result_to_js(const chuhan::GameResult& r) {
+  val o = val::object();
+  o.set("over", r.over());
+  if (r.over()) {
+    o.set("result", r.result_string());
+    o.set("reason", std::string(contract::name(r.reason)));
+  }
+  return o;
+}
+
+// A ply record: the position (fen, turn 'w' | 'b', moveNumber, check, result) and, after a
+// move, the move (ICCS) and its names.
+val record_to_js(const chuhan::PlyRecord& r) {
+  val o = val::object();
+  if (r.move != chuhan::MOVE_NONE) {
+    o.set("move", r.iccs);
+    o.set("chinese", r.chinese);
+    o.set("wxf", r.wxf);
+  }
+  o.set("fen", r.fen);
+  o.set("turn", r.side_to_move == chuhan::RED ? "w" : "b");
+  o.set("moveNumber", r.move_number);
+  o.set("check", r.in_check);
+  o.set("result", result_to_js(r.result));
+  return o;
 }
 
 // One search report as the JS API shows it: score as {cp} or {mate}, node counts as numbers.
@@ -132,16 +177,31 @@ class EngineBinding {
   }
   std::string fen() const { return engine_.fen(); }
   val legal_moves() const { return string_array(engine_.legal_moves()); }
+  val game_result() const { return result_to_js(engine_.game_result()); }
 
-  // {over: false} or {over: true, result: '1-0' | '0-1' | '1/2-1/2', reason}.
-  val game_result() const {
-    const chuhan::GameResult r = engine_.game_result();
+  // Plays one legal move (any notation) at the end of the game. Returns the new position's
+  // record with its legal moves and ply number, or {error}.
+  val play(const std::string& move) {
+    if (const std::string problem = engine_.play(move); !problem.empty())
+      return error_object(problem);
+    val o = record_to_js(engine_.game().current());
+    o.set("ply", engine_.game().plies());
+    o.set("legalMoves", legal_moves());
+    return o;
+  }
+
+  // The whole game: {startFen, moves, start, plies, legalMoves}: the start position's record,
+  // one record per move, and the legal moves of the current position.
+  val game() const {
+    const chuhan::Game& g = engine_.game();
+    val plies = val::array();
+    for (int ply = 1; ply <= g.plies(); ++ply) plies.set(ply - 1, record_to_js(g.record(ply)));
     val o = val::object();
-    o.set("over", r.over());
-    if (r.over()) {
-      o.set("result", r.result_string());
-      o.set("reason", r.reason_string());
-    }
+    o.set("startFen", g.start_fen());
+    o.set("moves", string_array(g.moves()));
+    o.set("start", record_to_js(g.record(0)));
+    o.set("plies", plies);
+    o.set("legalMoves", legal_moves());
     return o;
   }
 
@@ -162,19 +222,19 @@ class EngineBinding {
     return o;
   }
 
-  // The game as set: its start FEN and its moves in ICCS.
-  std::string start_fen() const { return engine_.start_fen(); }
-  val moves() const { return string_array(engine_.moves()); }
   // The game's moves named in `style` ("iccs" | "wxf" | "chinese"); [] for another style.
-  val move_names(const std::string& style) const { return string_array(engine_.game_move_names(style)); }
+  val move_names(const std::string& style) const {
+    return string_array(engine_.game_move_names(style));
+  }
   // A legal move of the current position named in `style`; "" if not legal or a bad style.
-  std::string move_name(const std::string& iccs, const std::string& style) const { return engine_.move_name(iccs, style); }
+  std::string move_name(const std::string& iccs, const std::string& style) const {
+    return engine_.move_name(iccs, style);
+  }
   // The game as xqbase-style PGN; `tags` is an object of string headers (added or overriding).
   std::string pgn(const val& tags) const {
     std::map<std::string, std::string> headers;
     if (tags.typeOf().as<std::string>() == "object" && !tags.isNull())
-      for (const std::string& key : emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", tags)))
-        headers[key] = tags[key].as<std::string>();
+      for (const std::string& key : keys_of(tags)) headers[key] = tags[key].as<std::string>();
     return engine_.pgn(headers);
   }
   // Replaces the game with the first game of a PGN text. Returns "" or what is wrong.
@@ -183,21 +243,27 @@ class EngineBinding {
   std::string describe() const { return engine_.describe(); }
   bool in_check() const { return engine_.in_check(); }
 
-  // Leaf count at `depth` (0..MaxPerftDepth): {nodes}, {stopped: true} when the shared stop
+  // Leaf count at `depth` (contract::PerftDepth): {nodes}, {stopped: true} when the shared stop
   // flag ended it, or {error}.
   val perft(int depth) {
-    if (depth < 0 || depth > chuhan::Engine::MaxPerftDepth)
-      return error_object("perft depth must be 0.." + std::to_string(chuhan::Engine::MaxPerftDepth));
+    if (const std::string problem = contract::check("perft depth", depth, contract::PerftDepth);
+        !problem.empty())
+      return error_object(problem);
     const chuhan::Engine::PerftResult r = engine_.perft(depth);
     val o = val::object();
-    if (r.stopped) o.set("stopped", true);
-    else o.set("nodes", double(r.nodes));
+    if (r.stopped)
+      o.set("stopped", true);
+    else
+      o.set("nodes", double(r.nodes));
     return o;
   }
 
-  // The bench at `depth` (1..30): {nodes, nps, time}. Keeps the game and the hash size.
+  // The bench at `depth` (contract::BenchDepth): {nodes, nps, time}. Keeps the game and the
+  // hash size.
   val bench(int depth) {
-    if (depth < 1 || depth > 30) return error_object("bench depth must be 1..30");
+    if (const std::string problem = contract::check("bench depth", depth, contract::BenchDepth);
+        !problem.empty())
+      return error_object(problem);
     const chuhan::bench::Result r = engine_.bench(depth);
     val o = val::object();
     o.set("nodes", double(r.nodes));
@@ -208,12 +274,22 @@ class EngineBinding {
 
   void new_game() { engine_.new_game(); }
   void clear_hash() { engine_.clear_hash(); }
-  // "" or why not (out of range, or memory the page cannot get: the previous table stays).
-  std::string set_hash_size(int mb) { return engine_.set_hash_size(mb); }
   int hash_size() const { return engine_.hash_size(); }
-  void set_multipv(int lines) { engine_.set_multipv(lines); }
-  void set_move_overhead(int ms) { engine_.set_move_overhead(ms); }
-  void set_own_book(bool on) { engine_.set_own_book(on); }
+  // Sets the option with JS name `name` (contract::Options: a whole number, or true/false for a
+  // check option). Returns "" or what is wrong; a hash the page's memory cannot hold is refused
+  // and the previous table stays.
+  std::string set_option(const std::string& name, const val& value) {
+    const contract::OptionSpec* spec = contract::find_js_option(name);
+    if (!spec) return "unknown option '" + name + "'";
+    int64_t n;
+    if (spec->is_check) {
+      if (!value.isTrue() && !value.isFalse()) return name + " must be true or false";
+      n = value.isTrue();
+    } else if (!whole_number(value, n)) {
+      return contract::must_be(name, spec->range);
+    }
+    return engine_.set_option(spec->id, n, name);
+  }
 
   // Turns polling of Module.stopFlag on or off (on only when the page gave the worker a
   // SharedArrayBuffer; off costs nothing during search).
@@ -238,8 +314,8 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("legalMoves", &EngineBinding::legal_moves)
       .function("gameResult", &EngineBinding::game_result)
       .function("go", &EngineBinding::go)
-      .function("startFen", &EngineBinding::start_fen)
-      .function("moves", &EngineBinding::moves)
+      .function("play", &EngineBinding::play)
+      .function("game", &EngineBinding::game)
       .function("moveNames", &EngineBinding::move_names)
       .function("moveName", &EngineBinding::move_name)
       .function("pgn", &EngineBinding::pgn)
@@ -250,11 +326,10 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("bench", &EngineBinding::bench)
       .function("newGame", &EngineBinding::new_game)
       .function("clearHash", &EngineBinding::clear_hash)
-      .function("setHashSize", &EngineBinding::set_hash_size)
+      .function("setOption", &EngineBinding::set_option)
       .function("hashSize", &EngineBinding::hash_size)
-      .function("setMultiPV", &EngineBinding::set_multipv)
-      .function("setMoveOverhead", &EngineBinding::set_move_overhead)
-      .function("setOwnBook", &EngineBinding::set_own_book)
       .function("useStopFlag", &EngineBinding::use_stop_flag);
-  emscripten::function("version", +[]() { return std::string(CHUHAN_VERSION); });
+  emscripten::function(
+      "version", +[]() { return std::string(CHUHAN_VERSION); });
+  emscripten::function("contract", &contract_to_js);
 }

@@ -5,8 +5,9 @@
 // Contracts (also in index.d.ts and README.md):
 // - Requests run one at a time in call order. go() is not queued behind another go(): while a
 //   search is pending (from the call until its promise settles) a second go() rejects at once.
-// - Bad arguments reject with a TypeError or RangeError before anything reaches the worker; what
-//   only the engine can judge (a bad FEN, an illegal move) rejects with its message.
+// - Bad arguments reject with a TypeError or RangeError before anything reaches the worker, judged
+//   by the engine's contract (core/contract.h), which the worker sends when it starts; what only
+//   the engine can judge (a bad FEN, an illegal move) rejects with its message.
 // - stop() ends the pending search promptly and go() resolves with the best move so far. With
 //   shared memory (Node, or a cross-origin isolated page) a flag in a SharedArrayBuffer that the
 //   search polls; otherwise the worker is terminated, go() resolves with the best move of the last
@@ -17,20 +18,6 @@
 // - A worker that crashes is restarted the same way; the request it was running rejects with
 //   the reason, queued requests then run on the new worker.
 
-// Search limits: whole numbers in these ranges (the same as the binding and the UCI adapter).
-const LimitRanges = {
-  movetime: [1, 2 ** 40],
-  depth: [1, 119],
-  nodes: [1, 2 ** 50],
-  wtime: [0, 2 ** 40],
-  btime: [0, 2 ** 40],
-  winc: [0, 2 ** 40],
-  binc: [0, 2 ** 40],
-  movestogo: [1, 10000],
-};
-const OptionRanges = { hashMB: [1, 1024], multiPV: [1, 128], moveOverhead: [0, 5000] };
-const BooleanOptions = ['ownBook'];
-const NotationStyles = ['iccs', 'wxf', 'chinese'];
 const StopModes = ['auto', 'shared', 'terminate'];
 // How long a shared-flag stop may take before the worker is terminated instead (the search
 // polls the flag every 1024 nodes, i.e. well under a millisecond).
@@ -42,13 +29,14 @@ const MaxStartFailures = 3;
 
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : typeof v);
 
-function checkWhole(what, value, [lo, hi]) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < lo || value > hi)
-    throw new RangeError(`${what} must be a whole number in ${lo}..${hi}, got ${show(value)}`);
+// `range` is {min, max} of the contract.
+function checkWhole(what, value, { min, max }) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new RangeError(`${what} must be a whole number in ${min}..${max}, got ${show(value)}`);
 }
 
 // Returns a copy of `limits` with undefined entries dropped, or throws saying what is wrong.
-export function checkLimits(limits) {
+function checkLimits(limits, contract) {
   if (limits === null || typeof limits !== 'object' || Array.isArray(limits))
     throw new TypeError('go(limits): limits must be an object such as { movetime: 1000 } or { depth: 10 }');
   const out = {};
@@ -57,15 +45,16 @@ export function checkLimits(limits) {
     if (key === 'infinite') {
       if (typeof value !== 'boolean') throw new TypeError(`go(limits): infinite must be true or false, got ${show(value)}`);
       out.infinite = value;
-    } else if (Object.hasOwn(LimitRanges, key)) {
-      checkWhole(`go(limits): ${key}`, value, LimitRanges[key]);
+    } else if (Object.hasOwn(contract.limits, key)) {
+      checkWhole(`go(limits): ${key}`, value, contract.limits[key]);
       out[key] = value;
     } else {
-      throw new TypeError(`go(limits): unknown limit '${key}' (known: ${Object.keys(LimitRanges).join(', ')}, infinite)`);
+      throw new TypeError(`go(limits): unknown limit '${key}' (known: ${Object.keys(contract.limits).join(', ')}, infinite)`);
     }
   }
-  if (!out.infinite && !['movetime', 'depth', 'nodes', 'wtime', 'btime'].some((k) => k in out))
-    throw new TypeError('go(limits): give a limit (movetime, depth, nodes, wtime/btime) or infinite: true');
+  const ending = Object.keys(contract.limits).filter((key) => contract.limits[key].endsSearch);
+  if (!out.infinite && !ending.some((k) => k in out))
+    throw new TypeError(`go(limits): give a limit that ends the search (${ending.join(', ')}) or infinite: true`);
   return out;
 }
 
@@ -79,7 +68,6 @@ function checkOptions(options) {
   for (const key of ['wasmUrl', 'workerUrl'])
     if (options[key] !== undefined && typeof options[key] !== 'string' && !(options[key] instanceof URL))
       throw new TypeError(`createEngine(options): ${key} must be a string or a URL`);
-  if (options.hashMB !== undefined) checkWhole('createEngine(options): hashMB', options.hashMB, OptionRanges.hashMB);
   if (options.stopMode !== undefined && !StopModes.includes(options.stopMode))
     throw new TypeError(`createEngine(options): stopMode must be one of ${StopModes.join(', ')}, got ${show(options.stopMode)}`);
   return options;
@@ -132,6 +120,15 @@ export async function createEngineWith(platform, options) {
   const sharedStop = mode !== 'terminate' && canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
   const engine = new Engine(platform, module, opts.workerUrl, sharedStop, opts.hashMB);
   await Engine.started(engine);
+  // The hash size is judged by the contract, which the first worker brought.
+  if (opts.hashMB !== undefined) {
+    try {
+      checkWhole('createEngine(options): hashMB', opts.hashMB, engine.contract.options.hashMB);
+    } catch (e) {
+      engine.terminate();
+      throw e;
+    }
+  }
   return engine;
 }
 
@@ -150,6 +147,7 @@ class Engine {
   #search = null; // the pending go() request, queued or running
   #nextId = 1;
   #dead = null; // the Error every call rejects with after terminate() or a failed start
+  #contract = null; // the engine's contract (core/contract.h), from the first worker's 'ready'
   #position = { fen: 'startpos', moves: [] }; // restored in a new worker
   #settings = {}; // hashMB, multiPV, moveOverhead, ownBook: restored in a new worker
   #started = {}; // {promise, resolve, reject}: the first worker is ready
@@ -168,7 +166,12 @@ class Engine {
     return engine.#started.promise;
   }
 
-  /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. */
+  /** The engine's contract: limit and option ranges, notations, result and reason names. */
+  get contract() {
+    return this.#contract;
+  }
+
+  /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. Resolves with the game. */
   setPosition(fen, moves = []) {
     if (typeof fen !== 'string') return Promise.reject(new TypeError(`setPosition: fen must be a string, got ${show(fen)}`));
     // Array.from visits holes ([, 'h9g7']) as undefined, where every() would skip them.
@@ -177,6 +180,14 @@ class Engine {
       return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
     return this.#request('setPosition', { cmd: 'position', fen, moves: copy }, {
       onSuccess: () => (this.#position = { fen, moves: copy }),
+    });
+  }
+
+  /** Plays one legal move at the end of the game; resolves with the new position's record. */
+  play(move) {
+    if (typeof move !== 'string') return Promise.reject(new TypeError(`play: move must be a string such as "h2e2", got ${show(move)}`));
+    return this.#request('play', { cmd: 'play', move }, {
+      onSuccess: (record) => (this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, record.move] }),
     });
   }
 
@@ -191,7 +202,7 @@ class Engine {
   go(limits, onInfo) {
     let checked;
     try {
-      checked = checkLimits(limits);
+      checked = checkLimits(limits, this.#contract);
       if (onInfo !== undefined && typeof onInfo !== 'function') throw new TypeError('go: onInfo must be a function');
     } catch (e) {
       return Promise.reject(e);
@@ -253,7 +264,7 @@ class Engine {
 
   perft(depth) {
     try {
-      checkWhole('perft: depth', depth, [0, 20]);
+      checkWhole('perft: depth', depth, this.#contract.perftDepth);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -268,21 +279,23 @@ class Engine {
     return this.#request('gameResult', { cmd: 'gameResult' });
   }
 
-  /** The game as set: {startFen, moves} (ICCS). */
+  /** The game: {startFen, moves, start, plies, legalMoves}. */
   game() {
     return this.#request('game', { cmd: 'game' });
   }
 
   /** The game's moves named in `style`: 'iccs', 'wxf' or 'chinese' (炮二平五). */
   moveNames(style = 'chinese') {
-    if (!NotationStyles.includes(style)) return Promise.reject(new TypeError(`moveNames: style must be one of ${NotationStyles.join(', ')}, got ${show(style)}`));
+    if (!this.#contract.notations.includes(style))
+      return Promise.reject(new TypeError(`moveNames: style must be one of ${this.#contract.notations.join(', ')}, got ${show(style)}`));
     return this.#request('moveNames', { cmd: 'moveNames', style });
   }
 
   /** A legal move of the current position named in `style`; rejects if the move is not legal. */
   moveName(iccs, style = 'chinese') {
     if (typeof iccs !== 'string') return Promise.reject(new TypeError(`moveName: iccs must be a string such as "h2e2", got ${show(iccs)}`));
-    if (!NotationStyles.includes(style)) return Promise.reject(new TypeError(`moveName: style must be one of ${NotationStyles.join(', ')}, got ${show(style)}`));
+    if (!this.#contract.notations.includes(style))
+      return Promise.reject(new TypeError(`moveName: style must be one of ${this.#contract.notations.join(', ')}, got ${show(style)}`));
     return this.#request('moveName', { cmd: 'moveName', iccs, style });
   }
 
@@ -298,7 +311,7 @@ class Engine {
 
   /**
    * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese). Resolves
-   * with {startFen, moves}; rejects with the engine's message (the previous game stays).
+   * with the game; rejects with the engine's message (the previous game stays).
    */
   loadPgn(text) {
     if (typeof text !== 'string') return Promise.reject(new TypeError(`loadPgn: text must be a string, got ${show(text)}`));
@@ -317,14 +330,14 @@ class Engine {
   }
 
   setOption(name, value) {
-    if (BooleanOptions.includes(name)) {
+    const options = this.#contract.options;
+    if (typeof name !== 'string' || !Object.hasOwn(options, name))
+      return Promise.reject(new TypeError(`setOption: unknown option ${show(name)} (known: ${Object.keys(options).join(', ')})`));
+    if (options[name].type === 'check') {
       if (typeof value !== 'boolean') return Promise.reject(new TypeError(`setOption: ${name} must be true or false, got ${show(value)}`));
-    } else if (!Object.hasOwn(OptionRanges, name)) {
-      const known = [...Object.keys(OptionRanges), ...BooleanOptions].join(', ');
-      return Promise.reject(new TypeError(`setOption: unknown option ${show(name)} (known: ${known})`));
     } else {
       try {
-        checkWhole(`setOption: ${name}`, value, OptionRanges[name]);
+        checkWhole(`setOption: ${name}`, value, options[name]);
       } catch (e) {
         return Promise.reject(e);
       }
@@ -487,6 +500,7 @@ class Engine {
     if (data.type !== 'ready') return this.#onFailure(this.#generation, data.message ?? 'bad init reply');
     this.#ready = true;
     this.#everReady = true;
+    this.#contract = data.contract;
     this.#startFailures = 0;
     this.#started.resolve();
     this.#pump();

@@ -1,12 +1,14 @@
 // Types of the `chuhan` package (browser entry wasm/index.js, Node entry wasm/index.node.js).
-// Hand-written; the contracts are in README.md and wasm/client.js.
+// Hand-written; the contracts are in README.md and wasm/client.js, the ranges in the engine's
+// contract (core/contract.h, sent to the client as Engine.contract). Checked by `tsc --noEmit` on
+// wasm/test/types/example.ts in npm test.
 
 export interface EngineOptions {
   /** Where chuhan.wasm is served. Default: next to the package's JS (`new URL('./dist/chuhan.wasm', import.meta.url)`). Under Node also a file path. */
   wasmUrl?: string | URL;
   /** Where the worker script is. Default: the package's own (`worker.js` in browsers, `worker.node.js` under Node). */
   workerUrl?: string | URL;
-  /** Transposition table size in MB, 1..1024 (default 16). */
+  /** Transposition table size in MB (contract.options.hashMB: 1..1024, default 16). */
   hashMB?: number;
   /**
    * How stop() interrupts a search. 'auto' (default): a shared memory flag when SharedArrayBuffer
@@ -18,8 +20,9 @@ export interface EngineOptions {
 }
 
 /**
- * Search limits. Every number is a whole number; times in milliseconds. At least one of movetime,
- * depth, nodes, wtime/btime, or infinite: true is required; unknown keys are rejected.
+ * Search limits (contract.limits). Every number is a whole number; times in milliseconds. A limit
+ * that ends the search (movetime, depth, nodes, mate, wtime/btime) or infinite: true is required;
+ * unknown keys are rejected.
  */
 export interface SearchLimits {
   /** Think exactly this long (1..2^40). */
@@ -28,6 +31,8 @@ export interface SearchLimits {
   depth?: number;
   /** Node budget (1..2^50). */
   nodes?: number;
+  /** Search for a mate in this many moves (1..60). */
+  mate?: number;
   /** Red's (w) and Black's (b) remaining clock (0..2^40) and increment per move. */
   wtime?: number;
   btime?: number;
@@ -68,17 +73,20 @@ export interface BestMove {
   book?: boolean;
 }
 
+/** Why a game ended: stable names (contract.reasons), for code and translations alike. */
+export type ResultReason =
+  | 'checkmate'
+  | 'stalemate'
+  | 'perpetual_check'
+  | 'perpetual_chase'
+  | 'repetition'
+  | 'rule_60'
+  | 'insufficient_material';
+
 export interface GameResult {
   over: boolean;
   result?: '1-0' | '0-1' | '1/2-1/2';
-  reason?:
-    | 'checkmate'
-    | 'stalemate'
-    | 'perpetual check'
-    | 'perpetual chase'
-    | 'repetition'
-    | '60-move rule'
-    | 'insufficient material';
+  reason?: ResultReason;
 }
 
 export interface BenchResult {
@@ -91,12 +99,76 @@ export interface BenchResult {
 
 export type NotationStyle = 'iccs' | 'wxf' | 'chinese';
 
-/** A game: where it started and the moves played since. */
+/** 'w': Red to move, 'b': Black to move. */
+export type Side = 'w' | 'b';
+
+/** A position of a game, as the engine sees it. */
+export interface PositionRecord {
+  /** FEN (as the engine writes it: Red upper case, `w`/`b`). */
+  fen: string;
+  turn: Side;
+  /** The FEN's full-move number. */
+  moveNumber: number;
+  /** The side to move is in check. */
+  check: boolean;
+  /** The game's verdict here, from its whole history. */
+  result: GameResult;
+}
+
+/** One ply: the move played and the position it led to. */
+export interface PlyRecord extends PositionRecord {
+  /** ICCS. */
+  move: string;
+  /** Names of the move: 炮二平五, C2=5. */
+  chinese: string;
+  wxf: string;
+}
+
+/** What play() answers: the new position's record, its legal moves and its ply number. */
+export interface PlayRecord extends PlyRecord {
+  /** Plies played from the start position (1 after the first move). */
+  ply: number;
+  legalMoves: string[];
+}
+
+/** A game: where it started, the moves played since, and a record of every ply. */
 export interface GameRecord {
-  /** FEN of the start position. */
+  /** FEN of the start position, as given. */
   startFen: string;
   /** ICCS moves. */
   moves: string[];
+  /** The start position's record. */
+  start: PositionRecord;
+  /** One record per move: plies[i] follows moves[i]. */
+  plies: PlyRecord[];
+  /** Legal moves of the current position. */
+  legalMoves: string[];
+}
+
+/** A whole-number range, both ends included. */
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/**
+ * The engine's contract (core/contract.h): what the client validates arguments against. Sent by
+ * the worker when it starts.
+ */
+export interface Contract {
+  /** Ranges of the search limits; `endsSearch`: a search with this limit ends by itself. */
+  limits: Record<Exclude<keyof SearchLimits, 'infinite'>, Range & { endsSearch: boolean }>;
+  options: {
+    hashMB: Range & { type: 'spin'; default: number };
+    multiPV: Range & { type: 'spin'; default: number };
+    moveOverhead: Range & { type: 'spin'; default: number };
+    ownBook: { type: 'check'; default: boolean };
+  };
+  perftDepth: Range;
+  benchDepth: Range & { default: number };
+  notations: NotationStyle[];
+  results: Array<'1-0' | '0-1' | '1/2-1/2'>;
+  reasons: ResultReason[];
 }
 
 export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead';
@@ -107,8 +179,19 @@ export type EngineBooleanOption = 'ownBook';
  * an Error for bad arguments (before anything reaches the worker) or when the engine refuses.
  */
 export interface Engine {
-  /** FEN (or 'startpos') followed by ICCS moves. Rejects saying what is wrong; the previous game stays. */
-  setPosition(fen: string, moves?: string[]): Promise<void>;
+  /** The engine's contract: limit and option ranges, notations, result and reason names. */
+  readonly contract: Contract;
+  /**
+   * FEN (or 'startpos') followed by ICCS moves, in one request whatever the game's length.
+   * Resolves with the game; rejects saying what is wrong, and the previous game stays.
+   */
+  setPosition(fen: string, moves?: string[]): Promise<GameRecord>;
+  /**
+   * Plays one legal move at the end of the game (ICCS, WXF or Chinese) and resolves with the new
+   * position's record: everything a page needs after a move, in one request. Rejects an illegal
+   * move; the game stays.
+   */
+  play(move: string): Promise<PlayRecord>;
   /** FEN of the current position. */
   fen(): Promise<string>;
   /** Legal moves of the current position in ICCS. */
@@ -123,13 +206,13 @@ export interface Engine {
    * running or queued (it rejects with "perft: stopped"); resolves once they have.
    */
   stop(): Promise<void>;
-  /** Leaf count at depth 0..20 from the current position; stop() ends it. */
+  /** Leaf count at depth 0..20 (contract.perftDepth) from the current position; stop() ends it. */
   perft(depth: number): Promise<number>;
   /** The fixed bench (depth 13, 16 MB hash); keeps the position and options. */
   bench(): Promise<BenchResult>;
   /** The game's verdict from its whole history (mate, repetition rules, 60-move rule, material). */
   gameResult(): Promise<GameResult>;
-  /** The game as set by setPosition() or loadPgn(). */
+  /** The game as set by setPosition(), play() or loadPgn(). */
   game(): Promise<GameRecord>;
   /** Names of the game's moves: 'chinese' (炮二平五, default), 'wxf' (C2=5) or 'iccs' (h2e2). */
   moveNames(style?: NotationStyle): Promise<string[]>;
@@ -141,8 +224,8 @@ export interface Engine {
    */
   pgn(tags?: Record<string, string>): Promise<string>;
   /**
-   * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese); resolves
-   * with it. Rejects with the engine's message, keeping the previous game; a text with neither a
+   * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese), in one
+   * request; resolves with it. Rejects with the engine's message, keeping the previous game; a text with neither a
    * move nor a FEN tag (empty, tags only, a bare result) is refused too.
    */
   loadPgn(text: string): Promise<GameRecord>;

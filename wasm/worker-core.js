@@ -8,8 +8,9 @@
 // report) and {type:'info'} after each iteration.
 //
 //   {id, cmd:'init', module, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, fen?, moves?}
-//                                            -> {id, type:'ready', version}
-//   {id, cmd:'position', fen, moves}         -> {id, type:'result'} | error
+//                                            -> {id, type:'ready', version, contract}
+//   {id, cmd:'position', fen, moves}         -> {id, type:'result', value: game} | error
+//   {id, cmd:'play', move}                   -> {id, type:'result', value: the new position's record} | error
 //   {id, cmd:'fen'}                          -> {id, type:'result', value: fen}
 //   {id, cmd:'legalMoves'}                   -> {id, type:'moves', moves}
 //   {id, cmd:'go', limits}                   -> {id, type:'moves', moves}, {id, type:'info', info}*,
@@ -21,18 +22,20 @@
 //        when the shared flag ended it; without one the client stops a perft by terminating)
 //   {id, cmd:'bench', depth?}                -> {id, type:'result', value: {nodes, nps, time}}
 //   {id, cmd:'gameResult'}                   -> {id, type:'result', value: {over, result?, reason?}}
-//   {id, cmd:'game'}                         -> {id, type:'result', value: {startFen, moves}}
+//   {id, cmd:'game'}                         -> {id, type:'result', value: game}
 //   {id, cmd:'moveNames', style}             -> {id, type:'result', value: names of the game's moves}
 //   {id, cmd:'moveName', iccs, style}        -> {id, type:'result', value: name} | error (not legal)
 //   {id, cmd:'pgn', tags?}                   -> {id, type:'result', value: PGN text}
-//   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: {startFen, moves}} | error
+//   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: game} | error
 //   {id, cmd:'inCheck'}                      -> {id, type:'result', value: boolean}
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
-//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} | error (hashMB | multiPV |
-//        moveOverhead | ownBook; a hash the memory cannot hold is an error and the old one stays)
+//   {id, cmd:'setOption', name, value}       -> {id, type:'result'} | error (the contract's options;
+//        a hash the memory cannot hold is an error and the old one stays)
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance}}
 //   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
 //                                            thread exits), 'binding' (a call into wasm throws)
+//   game: {startFen, moves, start, plies, legalMoves} (bindings.cpp: one record per ply)
+//   contract: the engine's ranges, options and names (bindings.cpp contract_to_js)
 //   error reply: {id, type:'error', message, fatal?}. `fatal` means the module may be in a broken
 //   state (a trap or an exception crossed the wasm stack): the client starts a new worker.
 import createChuhanModule from './dist/chuhan.mjs';
@@ -71,18 +74,17 @@ export function serve(port) {
     }
     // A restarted worker asks for the hash its predecessor had; if the memory is not there now,
     // it keeps the default rather than failing to start.
-    if (msg.hashMB !== undefined) {
-      const problem = engine.setHashSize(msg.hashMB);
+    const contract = module.contract();
+    for (const name of Object.keys(contract.options)) {
+      if (msg[name] === undefined) continue;
+      const problem = engine.setOption(name, msg[name]);
       if (problem) console.warn('chuhan:', problem);
     }
-    if (msg.multiPV !== undefined) engine.setMultiPV(msg.multiPV);
-    if (msg.moveOverhead !== undefined) engine.setMoveOverhead(msg.moveOverhead);
-    if (msg.ownBook !== undefined) engine.setOwnBook(msg.ownBook);
     if (msg.fen !== undefined) {
       const problem = engine.setPosition(msg.fen, msg.moves ?? []);
       if (problem) throw new Error(`could not restore the position: ${problem}`);
     }
-    return { type: 'ready', version: module.version() };
+    return { type: 'ready', version: module.version(), contract };
   }
 
   // Runs one request; returns the final reply (without id) or throws for a fatal error.
@@ -94,7 +96,11 @@ export function serve(port) {
     switch (cmd) {
       case 'position': {
         const problem = engine.setPosition(msg.fen, msg.moves);
-        return problem ? { type: 'error', message: problem } : { type: 'result' };
+        return problem ? { type: 'error', message: problem } : { type: 'result', value: engine.game() };
+      }
+      case 'play': {
+        const record = engine.play(msg.move);
+        return record.error ? { type: 'error', message: record.error } : { type: 'result', value: record };
       }
       case 'fen':
         return { type: 'result', value: engine.fen() };
@@ -119,13 +125,13 @@ export function serve(port) {
         return { type: 'result', value: r.nodes };
       }
       case 'bench': {
-        const r = engine.bench(msg.depth ?? 13);
+        const r = engine.bench(msg.depth ?? module.contract().benchDepth.default);
         return r.error ? { type: 'error', message: r.error } : { type: 'result', value: r };
       }
       case 'gameResult':
         return { type: 'result', value: engine.gameResult() };
       case 'game':
-        return { type: 'result', value: game() };
+        return { type: 'result', value: engine.game() };
       case 'moveNames':
         return { type: 'result', value: engine.moveNames(msg.style) };
       case 'moveName': {
@@ -136,34 +142,22 @@ export function serve(port) {
         return { type: 'result', value: engine.pgn(msg.tags ?? {}) };
       case 'loadPgn': {
         const problem = engine.loadPgn(msg.text);
-        return problem ? { type: 'error', message: problem } : { type: 'result', value: game() };
+        return problem ? { type: 'error', message: problem } : { type: 'result', value: engine.game() };
       }
       case 'inCheck':
         return { type: 'result', value: engine.inCheck() };
       case 'newGame':
         engine.newGame();
         return { type: 'result' };
-      case 'setOption':
-        return setOption(msg.name, msg.value);
+      case 'setOption': {
+        const problem = engine.setOption(String(msg.name), msg.value);
+        return problem ? { type: 'error', message: problem } : { type: 'result' };
+      }
       case 'state':
         return { type: 'result', value: { fen: engine.fen(), hashMB: engine.hashSize(), sharedStop: !!module.stopFlag, instance } };
       default:
         return { type: 'error', message: `unknown command '${cmd}'` };
     }
-  }
-
-  const game = () => ({ startFen: engine.startFen(), moves: engine.moves() });
-
-  function setOption(name, value) {
-    const whole = (lo, hi) => Number.isInteger(value) && value >= lo && value <= hi;
-    if (name === 'hashMB' && whole(1, 1024)) {
-      const problem = engine.setHashSize(value);
-      if (problem) return { type: 'error', message: problem };
-    } else if (name === 'multiPV' && whole(1, 128)) engine.setMultiPV(value);
-    else if (name === 'moveOverhead' && whole(0, 5000)) engine.setMoveOverhead(value);
-    else if (name === 'ownBook' && typeof value === 'boolean') engine.setOwnBook(value);
-    else return { type: 'error', message: `bad option ${JSON.stringify(name)} = ${JSON.stringify(value)}` };
-    return { type: 'result' };
   }
 
   function crash(how) {

@@ -20,7 +20,9 @@ std::string join(const std::vector<std::string>& words) {
   return s;
 }
 
-bool is_number(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+bool is_number(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
 
 int usage(const Streams& io, const std::string& problem) {
   io.err("chuhan: " + problem);
@@ -53,11 +55,15 @@ int run(Engine& engine, const std::vector<std::string>& args, const Streams& io,
   } else if (args[0] == "go") {
     // A search from the command line must end by itself: nothing can send `stop`.
     for (const std::string& word : args)
-      if (word == "infinite" || word == "ponder") return usage(io, "'go " + word + "' never ends without stop");
+      if (word == "infinite" || word == "ponder")
+        return usage(io, "'go " + word + "' never ends without stop");
     bool bounded = false;
     for (const contract::LimitSpec& limit : contract::Limits)
       for (const std::string& word : args) bounded |= limit.ends_search && word == limit.name;
-    if (!bounded) return usage(io, "go needs a limit that ends the search (depth, movetime, nodes, mate, wtime or btime)");
+    if (!bounded)
+      return usage(
+          io,
+          "go needs a limit that ends the search (depth, movetime, nodes, mate, wtime or btime)");
     command = join(args);
   } else if (args[0] == "bench" || args[0] == "perft") {
     command = join(args);

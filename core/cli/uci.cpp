@@ -26,8 +26,8 @@ bool parse_check(const std::string& value, int64_t& out) {
 }
 
 // `what` is "go <limit>" for UCI, with the text of a number; reads and sets it.
-std::string read_limit(SearchLimits& limits, contract::Limit id, const std::string& what, const std::string& text,
-                       int64_t scale = 1) {
+std::string read_limit(SearchLimits& limits, contract::Limit id, const std::string& what,
+                       const std::string& text, int64_t scale = 1) {
   const contract::LimitSpec& spec = contract::spec(id);
   int64_t n;
   if (!contract::parse_whole(text, n)) return contract::read_whole(what, text, spec.range, n);
@@ -111,12 +111,14 @@ void ProtocolLoop::dispatch(const std::string& line) {
   if (cmd == "uci") return cmd_uci();
   if (cmd == "ucci") return cmd_ucci();
 
-  const bool known = cmd == "position" || cmd == "go" || cmd == "setoption" || cmd == "ucinewgame" ||
-                     cmd == "banmoves" || cmd == "d" || cmd == "bench" || cmd == "perft";
+  const bool known = cmd == "position" || cmd == "go" || cmd == "setoption" ||
+                     cmd == "ucinewgame" || cmd == "banmoves" || cmd == "d" || cmd == "bench" ||
+                     cmd == "perft";
   if (!known) return error("unknown command " + quote(cmd));
   // The rest change or read the position the search is using: they wait for a stopped search
   // to end, and are refused while one runs on (it may have no limit of its own).
-  if (searching_ && !stopping_) return error(quote(cmd) + " ignored while searching; send stop first");
+  if (searching_ && !stopping_)
+    return error(quote(cmd) + " ignored while searching; send stop first");
   wait_for_search();
 
   if (cmd == "position") {
@@ -150,18 +152,20 @@ void ProtocolLoop::cmd_uci() {
   say("id author the Chuhan developers");
   for (const contract::OptionSpec& o : contract::Options) {
     if (o.is_check)
-      say(std::string("option name ") + o.uci_name + " type check default " + (o.default_value ? "true" : "false"));
+      say(std::string("option name ") + o.uci_name + " type check default " +
+          (o.default_value ? "true" : "false"));
     else
-      say(std::string("option name ") + o.uci_name + " type spin default " + std::to_string(o.default_value) +
-          " min " + std::to_string(o.range.min) + " max " + std::to_string(o.range.max));
+      say(std::string("option name ") + o.uci_name + " type spin default " +
+          std::to_string(o.default_value) + " min " + std::to_string(o.range.min) + " max " +
+          std::to_string(o.range.max));
     if (o.id == contract::Option::HASH) say("option name Clear Hash type button");
   }
   // The GUI's to know: Chuhan thinks on the opponent's time only when told `go ponder`.
   say("option name Ponder type check default false");
 #ifdef CHUHAN_TUNE
   for (const tune::Tunable& t : tune::tunables())
-    say(std::string("option name ") + t.name + " type spin default " + std::to_string(*t.value) + " min " +
-        std::to_string(t.min) + " max " + std::to_string(t.max));
+    say(std::string("option name ") + t.name + " type spin default " + std::to_string(*t.value) +
+        " min " + std::to_string(t.min) + " max " + std::to_string(t.max));
 #endif
   say("uciok");
 }
@@ -172,8 +176,8 @@ void ProtocolLoop::cmd_ucci() {
   say("id author the Chuhan developers");
   say("option usemillisec type check default false");
   const contract::OptionSpec& hash = contract::spec(contract::Option::HASH);
-  say("option hashsize type spin min " + std::to_string(hash.range.min) + " max " + std::to_string(hash.range.max) +
-      " default " + std::to_string(hash.default_value));
+  say("option hashsize type spin min " + std::to_string(hash.range.min) + " max " +
+      std::to_string(hash.range.max) + " default " + std::to_string(hash.default_value));
   say("option usebook type check default false");
   say("option newgame type button");
   say("ucciok");
@@ -188,8 +192,10 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
   while (args >> token) value += (value.empty() ? "" : " ") + token;
   int64_t n;
   if (const contract::OptionSpec* o = contract::find_uci_option(name)) {
-    std::string problem = o->is_check ? (parse_check(value, n) ? "" : std::string(o->uci_name) + " must be true or false")
-                                      : contract::read_whole(o->uci_name, value, o->range, n);
+    std::string problem =
+        o->is_check
+            ? (parse_check(value, n) ? "" : std::string(o->uci_name) + " must be true or false")
+            : contract::read_whole(o->uci_name, value, o->range, n);
     if (problem.empty()) problem = engine_.set_option(o->id, n, o->uci_name);
     if (!problem.empty()) error(problem);
   } else if (lower(name) == "clear hash") {
@@ -202,12 +208,14 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
 }
 
 // In a tuning build, sets the search constant `name` (see tune.h); false if there is none.
-bool ProtocolLoop::set_tunable([[maybe_unused]] const std::string& name, [[maybe_unused]] const std::string& value) {
+bool ProtocolLoop::set_tunable([[maybe_unused]] const std::string& name,
+                               [[maybe_unused]] const std::string& value) {
 #ifdef CHUHAN_TUNE
   for (const tune::Tunable& t : tune::tunables()) {
     if (name != t.name) continue;
     int64_t n;
-    if (const std::string problem = contract::read_whole(name, value, {t.min, t.max}, n); !problem.empty())
+    if (const std::string problem = contract::read_whole(name, value, {t.min, t.max}, n);
+        !problem.empty())
       error(problem);
     else
       *t.value = int(n);
@@ -236,8 +244,8 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   } else if (name == "usebook") {
     if (!parse_check(value, n)) return error("usebook must be true or false");
     engine_.set_option(contract::Option::OWN_BOOK, n, "usebook");
-  } else if (name == "batch" || name == "debug" || name == "ponder" ||
-             name == "useegtb" || name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
+  } else if (name == "batch" || name == "debug" || name == "ponder" || name == "useegtb" ||
+             name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
              name == "promotion" || name == "idle" || name == "pruning" || name == "knowledge" ||
              name == "randomness" || name == "style" || name == "threads" || name == "drawmoves" ||
              name == "repetition") {
@@ -265,7 +273,8 @@ void ProtocolLoop::cmd_position(std::istringstream& args) {
   } else {
     return error("position needs 'startpos' or 'fen <FEN>'");
   }
-  if (!token.empty() && token != "moves") return error("unexpected " + quote(token) + " in position");
+  if (!token.empty() && token != "moves")
+    return error("unexpected " + quote(token) + " in position");
   std::vector<std::string> moves;
   for (std::string m; args >> m;) moves.push_back(m);
   const std::string problem = engine_.set_position(fen, moves);
@@ -280,14 +289,16 @@ void ProtocolLoop::cmd_go(std::istringstream& args) {
     if (token == "perft") {
       int64_t depth;
       args >> value;
-      if (const std::string problem = contract::read_whole("go perft", value, contract::PerftDepth, depth);
+      if (const std::string problem =
+              contract::read_whole("go perft", value, contract::PerftDepth, depth);
           !problem.empty())
         return error(problem);
       return cmd_perft(int(depth));
     }
     if (const contract::LimitSpec* spec = contract::find_limit(token)) {
       args >> value;
-      if (const std::string problem = read_limit(limits, spec->id, "go " + token, value); !problem.empty()) {
+      if (const std::string problem = read_limit(limits, spec->id, "go " + token, value);
+          !problem.empty()) {
         error(problem);
         return answer_at_once();
       }
@@ -353,13 +364,15 @@ std::string ProtocolLoop::search(const SearchLimits& limits) {
     std::string line = "info depth " + std::to_string(info.depth);
     if (ucci) {
       // UCCI scores mates as the search does: the mate value less the plies to mate.
-      line += " score " + std::to_string(info.is_mate ? contract::mate_value(info.score) : info.score);
+      line +=
+          " score " + std::to_string(info.is_mate ? contract::mate_value(info.score) : info.score);
       line += " time " + std::to_string(info.time_ms) + " nodes " + std::to_string(info.nodes);
     } else {
-      line += " seldepth " + std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-              " score " + score_to_uci(info) + (info.bound.empty() ? "" : " " + info.bound) +
-              " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
-              " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+      line += " seldepth " + std::to_string(info.seldepth) + " multipv " +
+              std::to_string(info.multipv) + " score " + score_to_uci(info) +
+              (info.bound.empty() ? "" : " " + info.bound) + " nodes " +
+              std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " hashfull " +
+              std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
     }
     if (!info.pv.empty()) {
       line += " pv";
@@ -392,10 +405,12 @@ void ProtocolLoop::answer_at_once() {
 
 void ProtocolLoop::cmd_perft(int depth) {
   start_job([this, depth] {
-    const Engine::PerftResult r = engine_.perft(depth, [this](const std::string& move, uint64_t count) {
-      say(move + ": " + std::to_string(count));
-    });
-    return r.stopped ? "info string perft stopped after " + std::to_string(r.nodes) + " leaves of finished root moves"
+    const Engine::PerftResult r =
+        engine_.perft(depth, [this](const std::string& move, uint64_t count) {
+          say(move + ": " + std::to_string(count));
+        });
+    return r.stopped ? "info string perft stopped after " + std::to_string(r.nodes) +
+                           " leaves of finished root moves"
                      : "\nNodes searched: " + std::to_string(r.nodes) + "\n";
   });
 }
@@ -440,13 +455,16 @@ void ProtocolLoop::cmd_bench(std::istringstream& args) {
   int64_t depth = bench::DefaultDepth;
   std::string value;
   if (args >> value)
-    if (const std::string problem = contract::read_whole("bench depth", value, contract::BenchDepth, depth);
+    if (const std::string problem =
+            contract::read_whole("bench depth", value, contract::BenchDepth, depth);
         !problem.empty())
       return error(problem);
   engine_.clear_stop();  // a late stop must not cut the first position short
-  const bench::Result r = engine_.bench(int(depth), [this](int index, const std::string& fen, const BestMove& best) {
-    say("Position " + std::to_string(index) + ": " + fen + " bestmove " + (best.move.empty() ? "(none)" : best.move));
-  });
+  const bench::Result r =
+      engine_.bench(int(depth), [this](int index, const std::string& fen, const BestMove& best) {
+        say("Position " + std::to_string(index) + ": " + fen + " bestmove " +
+            (best.move.empty() ? "(none)" : best.move));
+      });
   say("\nTotal time (ms): " + std::to_string(r.time_ms));
   say("Nodes searched: " + std::to_string(r.nodes));
   say("Nodes/second: " + std::to_string(r.nps()));

@@ -87,9 +87,9 @@ class ProtocolLoop {
   std::mutex out_mutex_;
   std::thread search_thread_;
   std::atomic<bool> searching_{false};  // a search or perft runs (cleared before its last line)
-  bool stopping_ = false;               // `stop` was sent to the running search (reader thread only)
-  bool quit_after_job_ = false;         // inline: `quit` came while a job ran
-  bool finished_ = false;               // `quit` has run
+  bool stopping_ = false;        // `stop` was sent to the running search (reader thread only)
+  bool quit_after_job_ = false;  // inline: `quit` came while a job ran
+  bool finished_ = false;        // `quit` has run
   int errors_ = 0;
   bool ucci_ = false;
   bool ucci_milliseconds_ = false;  // UCCI times are in seconds unless `usemillisec` is on

@@ -24,7 +24,9 @@ describe('engine API', () => {
   });
 
   test('setPosition with moves, fen(), legalMoves()', async () => {
-    assert.equal(await engine.setPosition('startpos', ['h2e2', 'h9g7']), undefined);
+    const game = await engine.setPosition('startpos', ['h2e2', 'h9g7']);
+    assert.deepEqual(game.moves, ['h2e2', 'h9g7']);
+    assert.equal(game.plies.length, 2);
     assert.equal(await engine.fen(), 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2');
     await engine.setPosition(StartFen);
     assert.equal(await engine.fen(), StartFen);
@@ -218,7 +220,9 @@ describe('bad inputs reject with an Error and never hang the worker', () => {
       [{ cmd: 'go', limits: { infinite: 1 } }, /limits.infinite/],
       [{ cmd: 'go', limits: null }, /limits must be an object/],
       [{ cmd: 'perft', depth: 99 }, /perft depth/],
-      [{ cmd: 'setOption', name: 'hashMB', value: NaN }, /bad option/],
+      [{ cmd: 'setOption', name: 'hashMB', value: NaN }, /hashMB must be a whole number in 1\.\.1024/],
+      [{ cmd: 'setOption', name: 'ownBook', value: 1 }, /ownBook must be true or false/],
+      [{ cmd: 'setOption', name: 'Hash', value: 16 }, /unknown option 'Hash'/],
       [{ cmd: 'position', fen: 'x', moves: [] }, /invalid FEN/],
       [{ cmd: 'bogus' }, /unknown command 'bogus'/],
     ];

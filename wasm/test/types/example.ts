@@ -1,0 +1,49 @@
+// A typed use of the package, checked by `tsc --noEmit` (npm test): every call of the API with its
+// argument and result types, and misuses that must not type-check (@ts-expect-error).
+import { createEngine } from 'chuhan';
+import type { Contract, GameRecord, PlayRecord, ResultReason, SearchInfo } from 'chuhan';
+
+async function main(): Promise<void> {
+  const engine = await createEngine({ hashMB: 32, stopMode: 'auto' });
+  const contract: Contract = engine.contract;
+  const maxDepth: number = contract.limits.depth.max;
+  const ends: boolean = contract.limits.movetime.endsSearch;
+  const bookDefault: boolean = contract.options.ownBook.default;
+
+  const game: GameRecord = await engine.setPosition('startpos', ['h2e2']);
+  const firstName: string = game.plies[0].chinese;
+  const startTurn: 'w' | 'b' = game.start.turn;
+
+  const reply: PlayRecord = await engine.play('h9g7');
+  const legal: string[] = reply.legalMoves;
+  const reason: ResultReason | undefined = reply.result.reason;
+  if (reply.result.over && reply.result.reason === 'perpetual_check') console.log('lost by perpetual check');
+
+  const best = await engine.go({ depth: Math.min(8, maxDepth), mate: 3 }, (info: SearchInfo) => {
+    const score: number | undefined = info.score.cp ?? info.score.mate;
+    console.log(info.depth, score, info.pv.join(' '));
+  });
+  const move: string | null = best.bestmove;
+  await engine.stop();
+
+  const loaded: GameRecord = await engine.loadPgn(await engine.pgn({ Red: 'Chuhan' }));
+  const names: string[] = await engine.moveNames('wxf');
+  await engine.setOption('multiPV', 2);
+  await engine.setOption('ownBook', true);
+  const leaves: number = await engine.perft(3);
+  console.log(ends, bookDefault, firstName, startTurn, legal, reason, move, loaded.moves, names, leaves);
+
+  // @ts-expect-error reasons are stable names, not display text
+  const old: ResultReason = 'perpetual check';
+  // @ts-expect-error play() takes one move, not a list
+  await engine.play(['h2e2']);
+  // @ts-expect-error ownBook is a check option
+  await engine.setOption('ownBook', 1);
+  // @ts-expect-error no such limit
+  await engine.go({ plies: 3 });
+  // @ts-expect-error setPosition resolves with the game, which has no `fen` of its own
+  console.log((await engine.setPosition('startpos')).fen, old);
+  engine.terminate();
+}
+
+void main();
