@@ -7,7 +7,6 @@ import { firstSession } from './engine.js';
 import { Languages, language, outcomeText, preferredLanguage, setLanguage, t, translate } from './i18n.js';
 import { Levels } from './levels.js';
 import { npsText, pvText, scoreText } from './analysis.js';
-import { sideToMove } from './fen.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
@@ -201,7 +200,7 @@ function renderMoves() {
 
 function renderInfo() {
   const info = controller.info;
-  const side = sideToMove(controller.status?.fen ?? controller.game.startFen);
+  const side = controller.status?.turn ?? controller.game.startTurn;
   // A book move has no search behind it: its name stands in for the score.
   $('info-score').textContent = info?.book ? t('bookMove') : info ? scoreText(info.score, side) : '–';
   $('info-depth').textContent = info && !info.book ? String(info.depth) : '–';

@@ -5,7 +5,7 @@
 // Test and accessibility hooks: every point is a <rect class="point" data-square="a0"…"i9">
 // (the click targets, on top); every piece is a <g class="piece" data-piece="R" data-square="a0">;
 // the host element carries data-fen (the FEN shown) and data-flipped.
-import { AllSquares, parsePlacement, parseSquare, moveSquares, generalSquare, sideToMove, pieceSide } from './fen.js';
+import { AllSquares, parsePlacement, parseSquare, moveSquares, generalSquare, pieceSide } from './fen.js';
 
 const SvgNs = 'http://www.w3.org/2000/svg';
 const Cell = 60; // distance between lines
@@ -34,7 +34,7 @@ export class BoardView {
   #fen = '';
   #placement = new Map();
   #lastMove = null;
-  #check = false;
+  #check = null; // the side in check: 'w' | 'b' | null
   #selected = null;
   #dests = [];
   #hint = null;
@@ -79,10 +79,10 @@ export class BoardView {
   }
 
   /**
-   * Shows a position. `lastMove` (ICCS) is marked; `check` rings the general of the side to move;
-   * `animate` slides the piece of lastMove from its origin.
+   * Shows a position. `lastMove` (ICCS) is marked; `check` ('w' | 'b' | null) rings that side's
+   * general; `animate` slides the piece of lastMove from its origin.
    */
-  setPosition(fen, { lastMove = null, check = false, animate = false } = {}) {
+  setPosition(fen, { lastMove = null, check = null, animate = false } = {}) {
     const placement = parsePlacement(fen);
     if (!placement) return;
     this.#fen = fen;
@@ -316,7 +316,7 @@ export class BoardView {
       }
     }
     if (this.#check) {
-      const general = generalSquare(this.#placement, sideToMove(this.#fen));
+      const general = generalSquare(this.#placement, this.#check);
       if (general) {
         const { x, y } = this.center(general);
         el('circle', { cx: x, cy: y, r: PieceRadius + 5, class: 'check' }, g);

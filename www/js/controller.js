@@ -12,6 +12,7 @@
 import * as G from './game.js';
 import { BoardView } from './board.js';
 import { attachInput } from './input.js';
+import { statusOf } from './engine.js';
 import { HintLimits, limitsFor, usesBook } from './levels.js';
 
 // A crash while thinking is retried this many times in a row before giving up on that move.
@@ -20,7 +21,7 @@ const MaxEngineRetries = 2;
 export class PlayController extends EventTarget {
   game;
   board;
-  status = null; // the engine's view of the live position: {fen, legalMoves, result, check}
+  status = null; // the engine's view of the live position: {fen, turn, check, result, legalMoves}
   ready = false; // the engine answered once
   thinking = null; // null | 'move' | 'hint'
   analysing = false;
@@ -54,14 +55,15 @@ export class PlayController extends EventTarget {
     return this.#enqueue(async () => {
       this.#engine = await sessionPromise;
       try {
-        this.status = await this.#engine.load(this.game.startFen, G.moves(this.game));
+        this.#setGame(this.game, await this.#engine.load(this.game.startFen, G.moves(this.game)));
       } catch (e) {
         // A saved game the engine does not accept (damaged storage): start afresh and say so
         // (the page keeps the saved copy, see app.js).
-        this.game = G.createGame({ human: this.game.human, level: this.game.level });
-        this.status = await this.#engine.load(this.game.startFen, []);
+        const game = G.createGame({ human: this.game.human, level: this.game.level });
+        this.#setGame(game, await this.#engine.load(game.startFen, []));
         this.#notify({ key: 'savedGameDamaged' }, e);
       }
+      this.#engine.useBook(usesBook(this.game.level));
       this.ready = true;
       this.#render(false);
       this.#continue();
@@ -96,8 +98,8 @@ export class PlayController extends EventTarget {
       await this.#halt();
       const game = G.createGame({ human, level, startFen });
       await this.#engine.client.newGame();
-      this.status = await this.#engine.load(game.startFen, []);
-      this.game = game;
+      this.#setGame(game, await this.#engine.load(game.startFen, []));
+      this.#engine.useBook(usesBook(level));
       this.#afterChange(false);
     });
   }
@@ -106,12 +108,11 @@ export class PlayController extends EventTarget {
   loadFen(fen) {
     return this.#enqueue(async () => {
       await this.#halt();
-      const status = await this.#engine.load(fen.trim(), []).catch(async (e) => {
+      const record = await this.#engine.load(fen.trim(), []).catch(async (e) => {
         await this.#reload();
         throw e;
       });
-      this.game = G.createGame({ human: this.game.human, level: this.game.level, startFen: status.fen });
-      this.status = status;
+      this.#setGame(G.createGame({ human: this.game.human, level: this.game.level }), record);
       this.#afterChange(false);
     });
   }
@@ -130,10 +131,7 @@ export class PlayController extends EventTarget {
         await this.#reload();
         throw e;
       }
-      let game = G.createGame({ human: 'both', level: this.game.level, startFen: record.startFen });
-      record.moves.forEach((move, i) => (game = G.play(game, { move, name: record.names[i], fen: record.fens[i], check: record.checks[i] })));
-      this.game = game;
-      this.status = await this.#engine.status();
+      this.#setGame(G.createGame({ human: 'both', level: this.game.level }), record);
       this.#afterChange(false);
     });
   }
@@ -177,6 +175,7 @@ export class PlayController extends EventTarget {
 
   setLevel(level) {
     this.game = G.setLevel(this.game, level);
+    this.#engine?.useBook(usesBook(this.game.level));
     this.#emit('change');
   }
 
@@ -233,8 +232,7 @@ export class PlayController extends EventTarget {
       const next = change(this.game);
       if (next === this.game || !this.ready) return;
       await this.#halt();
-      this.status = await this.#engine.load(next.startFen, G.moves(next));
-      this.game = next;
+      this.#setGame(next, await this.#engine.load(next.startFen, G.moves(next)));
       this.#afterChange(false);
     });
   }
@@ -253,18 +251,23 @@ export class PlayController extends EventTarget {
     this.analysing = false;
   }
 
-  // Puts the engine back on the live game (after a refused load).
-  async #reload() {
-    this.status = await this.#engine.load(this.game.startFen, G.moves(this.game));
+  // The game `game` as the engine has it (`record`, a GameRecord), and its live position.
+  #setGame(game, record) {
+    this.game = G.fromRecord(game, record);
+    this.status = statusOf(record);
   }
 
-  // Plays a legal move of the live position (the engine is on it).
+  // Puts the engine back on the live game (after a refused load).
+  async #reload() {
+    this.#setGame(this.game, await this.#engine.load(this.game.startFen, G.moves(this.game)));
+  }
+
+  // Plays a legal move of the live position (the engine is on it): one request.
   async #play(move, by) {
-    const name = await this.#engine.moveName(move);
-    const status = await this.#engine.load(this.game.startFen, [...G.moves(this.game), move]);
-    this.game = G.play(this.game, { move, name, fen: status.fen, check: status.check });
-    this.status = status;
-    this.#emit('move', { move, name, by });
+    const record = await this.#engine.play(move);
+    this.game = G.play(this.game, G.plyOf(record));
+    this.status = statusOf(record);
+    this.#emit('move', { move, name: record.chinese, by });
     this.#afterChange(true);
   }
 
@@ -292,12 +295,12 @@ export class PlayController extends EventTarget {
 
   // Runs go() with a token: reports reach the UI only while the token is current. Resolves with
   // {bestmove, book?}.
-  #searchWith(limits, token, options) {
+  #searchWith(limits, token) {
     const search = this.#engine.think(limits, (info) => {
       if (token !== this.#token) return;
       this.info = info;
       this.#emit('info', info);
-    }, options);
+    });
     this.#search = search;
     const clear = () => this.#search === search && (this.#search = null);
     search.then(clear, clear);
@@ -309,7 +312,7 @@ export class PlayController extends EventTarget {
     this.thinking = 'move';
     this.#emit('change');
     const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
-    this.#searchWith(limitsFor(this.game.level), token, { book: usesBook(this.game.level) }).then(
+    this.#searchWith(limitsFor(this.game.level), token).then(
       ({ bestmove: move, book }) =>
         this.#enqueue(async () => {
           if (token !== this.#token) return;
@@ -347,7 +350,7 @@ export class PlayController extends EventTarget {
     const shown = G.shown(this.game);
     // The live position's check comes from the engine (also for a start position from a FEN).
     const check = G.isLive(this.game) && this.status ? this.status.check : shown.check;
-    this.board.setPosition(shown.fen, { lastMove: shown.lastMove, check, animate });
+    this.board.setPosition(shown.fen, { lastMove: shown.lastMove, check: check ? shown.turn : null, animate });
     this.#emit('change');
   }
 

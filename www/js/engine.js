@@ -1,6 +1,7 @@
 // The app's side of the engine: the package's createEngine (../../wasm/index.js) plus the few
-// combined calls the app makes. Everything about rules — legal moves, FEN, check, results, move
-// names, PGN — is asked of the engine here.
+// calls the app makes. Everything about rules — legal moves, FEN, check, results, move names,
+// PGN — is asked of the engine here, one worker request per call: a move is one play(), a game
+// (set, undone, read from PGN) one setPosition() or loadPgn().
 import { createEngine } from '../../wasm/index.js';
 
 // The package's worker must come from the page's origin. When this module is imported from
@@ -43,18 +44,16 @@ export class EngineSession {
   }
 
   /**
-   * Sets the game and describes its live position:
-   * {fen, legalMoves, result: {over, result?, reason?}, check}.
+   * Sets the game: resolves with the engine's GameRecord of it (every ply's record, the legal
+   * moves).
    */
-  async load(startFen, moves) {
-    await this.#client.setPosition(startFen, moves);
-    return this.status();
+  load(startFen, moves) {
+    return this.#client.setPosition(startFen, moves);
   }
 
-  async status() {
-    const c = this.#client;
-    const [fen, legalMoves, result, check] = await Promise.all([c.fen(), c.legalMoves(), c.gameResult(), c.inCheck()]);
-    return { fen, legalMoves, result, check };
+  /** Plays a legal move of the live position: resolves with its PlayRecord. */
+  play(move) {
+    return this.#client.play(move);
   }
 
   /** Chinese name of a legal move of the current position; rejects if it is not legal. */
@@ -62,16 +61,15 @@ export class EngineSession {
     return this.#client.moveName(move, 'chinese');
   }
 
-  /**
-   * Searches the current position; resolves with {bestmove (null if there is none), book?}. With
-   * `book`, a position of the engine's opening book is answered at once with a book move.
-   */
-  think(limits, onInfo, { book = false } = {}) {
-    // Queued before the go() in the same turn, so a stop() can never fall between the two.
-    if (book !== this.#book) {
-      this.#book = book;
-      this.#client.setOption('ownBook', book).catch(() => (this.#book = null));
-    }
+  /** Whether the engine plays book moves (its ownBook option); set when the level changes. */
+  useBook(book) {
+    if (book === this.#book) return;
+    this.#book = book;
+    this.#client.setOption('ownBook', book).catch(() => (this.#book = null));
+  }
+
+  /** Searches the current position; resolves with {bestmove (null if there is none), book?}. */
+  think(limits, onInfo) {
     return this.#client.go(limits, onInfo);
   }
 
@@ -84,26 +82,14 @@ export class EngineSession {
     return this.#client.pgn(tags);
   }
 
-  /**
-   * Reads a PGN game: {startFen, moves, names, fens, checks} (names in Chinese, the FEN and the
-   * in-check flag after each move). The engine is left at the game's end.
-   */
-  async readPgn(text) {
-    const { startFen, moves } = await this.#client.loadPgn(text);
-    const names = await this.#client.moveNames('chinese');
-    const { fens, checks } = await this.#replay(startFen, moves);
-    return { startFen, moves, names, fens, checks };
+  /** Reads a PGN game: resolves with its GameRecord; the engine is left at the game's end. */
+  readPgn(text) {
+    return this.#client.loadPgn(text);
   }
+}
 
-  /** FEN and check after each move of a game; the engine is left at its end. */
-  async #replay(startFen, moves) {
-    const fens = [];
-    const checks = [];
-    for (let i = 1; i <= moves.length; i++) {
-      await this.#client.setPosition(startFen, moves.slice(0, i));
-      fens.push(await this.#client.fen());
-      checks.push(await this.#client.inCheck());
-    }
-    return { fens, checks };
-  }
+/** The live position as the controller keeps it, from a GameRecord or a PlayRecord. */
+export function statusOf(record) {
+  const position = record.plies ? (record.plies.at(-1) ?? record.start) : record;
+  return { fen: position.fen, turn: position.turn, check: position.check, result: position.result, legalMoves: record.legalMoves };
 }

@@ -1,5 +1,6 @@
-// Reading a FEN for drawing: piece placement and side to move only. No rules live here — legal
-// moves, check and results come from the engine; this module only says which piece stands where.
+// Reading a FEN for drawing: piece placement only. No rules live here — legal moves, the side to
+// move, check and results come from the engine's records; this module only says which piece
+// stands where, in a FEN as the engine writes it.
 //
 // Squares use ICCS names: files a–i from Red's left, ranks 0–9 from Red's back rank ("h2").
 
@@ -20,9 +21,6 @@ export function parseSquare(name) {
 /** Every square name, rank 9 (Black's back rank) first, each rank from file a. */
 export const AllSquares = Array.from({ length: 90 }, (_, i) => squareName(i % 9, 9 - Math.floor(i / 9)));
 
-// E (elephant) and H (horse) are accepted on input, as in ElephantEye and xqbase FENs.
-const Aliases = { e: 'b', h: 'n' };
-
 /**
  * Map from square name to FEN letter (K A B N R C P, Red upper case) of the FEN's placement field,
  * or null when the field is not 10 ranks of 9 squares.
@@ -38,28 +36,14 @@ export function parsePlacement(fen) {
       if (/[1-9]/.test(ch)) {
         file += Number(ch);
       } else {
-        const lower = ch.toLowerCase();
-        const letter = Aliases[lower] ?? lower;
-        if (!'kabnrcp'.includes(letter) || file > 8) return null;
-        board.set(squareName(file, rank), ch === lower ? letter : letter.toUpperCase());
+        if (!'kabnrcpKABNRCP'.includes(ch) || file > 8) return null;
+        board.set(squareName(file, rank), ch);
         file++;
       }
     }
     if (file !== 9) return null;
   }
   return board;
-}
-
-/** 'w' (Red) or 'b' (Black) to move; 'r' counts as Red. */
-export function sideToMove(fen) {
-  const side = String(fen).trim().split(/\s+/)[1];
-  return side === 'b' ? 'b' : 'w';
-}
-
-/** The FEN's move number (field 6), 1 when absent. */
-export function moveNumber(fen) {
-  const n = Number(String(fen).trim().split(/\s+/)[5]);
-  return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
 /** 'w' for a Red piece letter, 'b' for a Black one. */

@@ -2,8 +2,9 @@
 // state), so it can be saved as JSON and tested without a browser or an engine.
 //
 //   {
-//     version: 1,
+//     version: 2,
 //     startFen,              FEN the game started from
+//     startTurn: 'w'|'b',    the side to move there, and the FEN's move number (startMoveNumber)
 //     human: 'w'|'b'|'both', the side the person plays; 'both': two players, the engine never moves
 //     level,                 engine level (levels.js)
 //     plies: [Ply],          moves played, in order
@@ -11,21 +12,29 @@
 //     view: null|number,     null: showing the live position; n: showing the position after n plies
 //     resigned: null|'w'|'b' the side that resigned
 //   }
-//   Ply = { move: 'h2e2' (ICCS), name: '炮二平五', fen: FEN after the move, check: side to move in check }
+//   Ply = { move: 'h2e2' (ICCS), name: '炮二平五', fen: FEN after the move, turn: 'w'|'b' to move
+//           after it, check: that side is in check }
 //
-// Everything a ply holds comes from the engine when it is played (name, FEN, check); this module
-// never judges a move.
-import { StartFen, moveNumber, sideToMove as fenSide } from './fen.js';
+// Everything the state holds about positions comes from the engine's records (the package's
+// GameRecord and PlayRecord): this module never reads a FEN and never judges a move.
+import { StartFen } from './fen.js';
 import { DefaultLevel, normalLevel } from './levels.js';
 
-export const Version = 1;
+export const Version = 2;
 const Sides = ['w', 'b', 'both'];
+const Turns = ['w', 'b'];
 
-/** A new game from `startFen`, the person playing `human`, against `level`. */
-export function createGame({ startFen = StartFen, human = 'w', level = DefaultLevel } = {}) {
+/**
+ * A new game from `startFen` (the side to move there `startTurn`, its move number
+ * `startMoveNumber`), the person playing `human`, against `level`. fromRecord() puts the engine's
+ * view of a start position in.
+ */
+export function createGame({ startFen = StartFen, startTurn = 'w', startMoveNumber = 1, human = 'w', level = DefaultLevel } = {}) {
   return {
     version: Version,
     startFen,
+    startTurn: Turns.includes(startTurn) ? startTurn : 'w',
+    startMoveNumber: Number.isInteger(startMoveNumber) && startMoveNumber > 0 ? startMoveNumber : 1,
     human: Sides.includes(human) ? human : 'w',
     level: normalLevel(level),
     plies: [],
@@ -47,7 +56,7 @@ export function fenAfter(game, n) {
 
 /** The side to move in the live position. */
 export function sideToMove(game) {
-  return fenSide(currentFen(game));
+  return game.plies.length ? game.plies[game.plies.length - 1].turn : game.startTurn;
 }
 
 /** The moves played, in ICCS. */
@@ -70,11 +79,16 @@ export function isLive(game) {
   return game.view === null;
 }
 
-/** What the board shows: {fen, lastMove, check} of the viewed position. */
+/** What the board shows: {fen, turn, lastMove, check} of the viewed position. */
 export function shown(game) {
   const n = shownPlies(game);
   const ply = n > 0 ? game.plies[n - 1] : null;
-  return { fen: fenAfter(game, n), lastMove: ply?.move ?? null, check: ply?.check ?? false };
+  return { fen: fenAfter(game, n), turn: ply?.turn ?? game.startTurn, lastMove: ply?.move ?? null, check: ply?.check ?? false };
+}
+
+/** The ply of the engine's record of a move (a PlayRecord or an entry of GameRecord.plies). */
+export function plyOf(record) {
+  return { move: record.move, name: record.chinese, fen: record.fen, turn: record.turn, check: record.check };
 }
 
 /** The game with `ply` played in the live position; the redo list is dropped. */
@@ -82,8 +96,23 @@ export function play(game, ply) {
   return { ...game, plies: [...game.plies, { ...ply }], redo: [], view: null, resigned: null };
 }
 
+/**
+ * The game as the engine has it (`record`: the package's GameRecord): its start and every ply from
+ * the engine's records; the person's side, level, redo list and resignation stay.
+ */
+export function fromRecord(game, record) {
+  return {
+    ...game,
+    startFen: record.start.fen,
+    startTurn: record.start.turn,
+    startMoveNumber: record.start.moveNumber,
+    plies: record.plies.map(plyOf),
+    view: game.view !== null && game.view < record.plies.length ? game.view : null,
+  };
+}
+
 // Side that made the n-th ply (1-based).
-const moverOf = (game, n) => fenSide(fenAfter(game, n - 1));
+const moverOf = (game, n) => (n === 1 ? game.startTurn : game.plies[n - 2].turn);
 
 /**
  * Takes back the person's last move and the engine's reply to it, so that the person is to move
@@ -154,7 +183,7 @@ export function outcome(game, engineResult) {
  */
 export function moveRows(game) {
   const rows = [];
-  let number = moveNumber(game.startFen);
+  let number = game.startMoveNumber;
   let row = null;
   game.plies.forEach((ply, i) => {
     const side = moverOf(game, i + 1);
@@ -175,8 +204,13 @@ export function serialize(game) {
 
 const isPly = (p) =>
   p && typeof p.move === 'string' && /^[a-i][0-9][a-i][0-9]$/.test(p.move) && typeof p.name === 'string' && typeof p.fen === 'string';
+const copyPly = (p) => ({ move: p.move, name: p.name, fen: p.fen, turn: Turns.includes(p.turn) ? p.turn : null, check: !!p.check });
 
-/** A game from serialize()'s text, or null if the text is not one (old version, damaged). */
+/**
+ * A game from serialize()'s text, or null if the text is not one (damaged). A version 1 game
+ * (before the turn was recorded) reads with turns unknown: the engine's record of it fills them
+ * in when the app loads it (fromRecord).
+ */
 export function deserialize(text) {
   let g;
   try {
@@ -184,12 +218,12 @@ export function deserialize(text) {
   } catch {
     return null;
   }
-  if (!g || g.version !== Version || typeof g.startFen !== 'string' || !Sides.includes(g.human)) return null;
+  if (!g || (g.version !== Version && g.version !== 1) || typeof g.startFen !== 'string' || !Sides.includes(g.human)) return null;
   if (!Array.isArray(g.plies) || !Array.isArray(g.redo) || !g.plies.every(isPly) || !g.redo.every(isPly)) return null;
   return {
-    ...createGame({ startFen: g.startFen, human: g.human, level: g.level }),
-    plies: g.plies.map((p) => ({ move: p.move, name: p.name, fen: p.fen, check: !!p.check })),
-    redo: g.redo.map((p) => ({ move: p.move, name: p.name, fen: p.fen, check: !!p.check })),
+    ...createGame({ startFen: g.startFen, startTurn: g.startTurn, startMoveNumber: g.startMoveNumber, human: g.human, level: g.level }),
+    plies: g.plies.map(copyPly),
+    redo: g.redo.map(copyPly),
     resigned: g.resigned === 'w' || g.resigned === 'b' ? g.resigned : null,
   };
 }

@@ -51,11 +51,11 @@ const Text = {
     draw: '和棋',
     checkmate: '将死',
     stalemate: '困毙',
-    'perpetual check': '长将判负',
-    'perpetual chase': '长捉判负',
+    perpetual_check: '长将判负',
+    perpetual_chase: '长捉判负',
     repetition: '重复局面',
-    '60-move rule': '六十回合自然限着',
-    'insufficient material': '双方无进攻子力',
+    rule_60: '六十回合自然限着',
+    insufficient_material: '双方无进攻子力',
     resignation: '认输',
     illegalMove: '这步棋不合规则',
     engineRestarted: '引擎出错已重启，对局保留。',
@@ -116,11 +116,11 @@ const Text = {
     draw: 'Draw',
     checkmate: 'checkmate',
     stalemate: 'stalemate (no legal move)',
-    'perpetual check': 'perpetual check loses',
-    'perpetual chase': 'perpetual chase loses',
+    perpetual_check: 'perpetual check loses',
+    perpetual_chase: 'perpetual chase loses',
     repetition: 'repetition',
-    '60-move rule': '60-move rule',
-    'insufficient material': 'no attacking pieces left',
+    rule_60: '60-move rule',
+    insufficient_material: 'no attacking pieces left',
     resignation: 'resignation',
     illegalMove: 'That move is not legal',
     engineRestarted: 'The engine failed and was restarted; the game is kept.',
@@ -159,6 +159,7 @@ export function t(key, params = {}) {
 }
 
 /** "Red wins — checkmate" for an outcome {result, reason}. */
+// `reason` is the engine's stable name of a reason (contract.reasons) or 'resignation'.
 export function outcomeText({ result, reason }) {
   const who = result === '1-0' ? t('redWins') : result === '0-1' ? t('blackWins') : t('draw');
   return `${who} — ${t(reason)}`;

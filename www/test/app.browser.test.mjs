@@ -55,6 +55,15 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
+    // Every request a page posts to a worker, by command (scripts/app-messages.mjs counts alike).
+    await context.addInitScript(() => {
+      window.chuhanWorkerMessages = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        window.chuhanWorkerMessages.push(message?.cmd ?? '?');
+        return post.call(this, message, ...rest);
+      };
+    });
     page = await context.newPage();
     watch(page);
   });
@@ -94,8 +103,11 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
 
   test('a move by clicks, the engine answers at the default level from its book', async () => {
     const start = Date.now();
+    await page.evaluate(() => (window.chuhanWorkerMessages.length = 0));
     await clickMove('h2e2');
     await waitForTurn(2);
+    // The move, the search and the reply: one worker message each (issue 17).
+    assert.deepEqual(await page.evaluate(() => window.chuhanWorkerMessages), ['play', 'go', 'play']);
     console.log(`# the engine's first answer at the default level: ${Date.now() - start} ms after the click`);
     assert.match(await page.textContent('#move-list [data-ply="1"]'), /炮二平五.*h2e2/);
     // 炮二平五 is in the opening book: the reply is a book move, shown as such in the analysis.
