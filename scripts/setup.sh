@@ -21,8 +21,9 @@ need g++
 need make
 need libgtest-dev
 need emscripten
-# clang for the libFuzzer targets (scripts/fuzz.sh).
+# clang for the libFuzzer targets (scripts/fuzz.sh); clang-format for scripts/check-format.sh.
 need clang
+need clang-format
 # Headless Chromium for the browser tests, and a CJK font so that its screenshots of the board
 # show the pieces' Chinese characters.
 if [ "${CHUHAN_SKIP_BROWSER:-}" != 1 ]; then need chromium; need fonts-wqy-microhei; fi

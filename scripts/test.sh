@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs: set up, build native, run the GoogleTest suite, build the
-# WebAssembly module, run the JS tests: wasm/test/ (the API under Node worker_threads, the bench
-# signature against the native binary, and the packed npm package built by Vite in headless
-# Chromium; CHUHAN_SKIP_BROWSER=1 skips the browser part), www/test/ (the web app: its pure
-# modules under Node, the served app in headless Chromium) and scripts/tests/. Then the
-# robustness runs: the native tests again with AddressSanitizer + UBSan and asserts on (build/sanitize: -O2
-# without NDEBUG, so Position checks itself after every undo), each
-# libFuzzer target for CHUHAN_FUZZ_SECONDS (20) and a 10-game soak of the wasm engine.
+# Everything `npm test` runs: set up, check the C++ formatting, build native, run the GoogleTest
+# suite, build the WebAssembly module, type-check index.d.ts against a typed example (tsc), run
+# the JS tests: wasm/test/ (the API under Node worker_threads, the bench signature against the
+# native binary, and the packed npm package built by Vite in headless Chromium;
+# CHUHAN_SKIP_BROWSER=1 skips the browser part), www/test/ (the web app: its pure modules under
+# Node, the served app in headless Chromium) and scripts/tests/. Then the robustness runs: the
+# native tests again with AddressSanitizer + UBSan and asserts on (build/sanitize: -O2 without
+# NDEBUG, so Position checks itself after every undo), each libFuzzer target for
+# CHUHAN_FUZZ_SECONDS (20) and a 10-game soak of the wasm engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
+
+echo "== format"
+bash scripts/check-format.sh
 
 echo "== native build"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -21,6 +25,9 @@ ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
 echo "== wasm build"
 bash scripts/build-wasm.sh
+
+echo "== types (tsc --noEmit on wasm/test/types/example.ts)"
+node node_modules/typescript/bin/tsc -p wasm/test/types
 
 echo "== JS tests"
 shopt -s nullglob
