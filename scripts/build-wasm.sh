@@ -3,6 +3,7 @@
 #   build/wasm/            the CMake build tree (emcmake), Release
 #   wasm/dist/chuhan.mjs   the Emscripten glue (ES module factory, web/worker environment)
 #   wasm/dist/chuhan.wasm  the module
+#   wasm/dist/chuhan-cli.{mjs,wasm}  the module of the `chuhan` command (wasm/cli/)
 # wasm/dist/ is where the npm package and the web app load them from (gitignored; the copy is a
 # post-build step of wasm/CMakeLists.txt, so `cmake --build build/wasm` alone also refreshes it).
 set -euo pipefail
@@ -18,7 +19,7 @@ export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2
 
-for f in wasm/dist/chuhan.mjs wasm/dist/chuhan.wasm; do
+for f in wasm/dist/chuhan.mjs wasm/dist/chuhan.wasm wasm/dist/chuhan-cli.mjs wasm/dist/chuhan-cli.wasm; do
   [[ -s "$f" ]] || { echo "build-wasm: $f is missing" >&2; exit 1; }
 done
 echo "build-wasm: $(stat -c %s wasm/dist/chuhan.wasm) bytes chuhan.wasm, $(stat -c %s wasm/dist/chuhan.mjs) bytes chuhan.mjs in wasm/dist/"

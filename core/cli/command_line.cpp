@@ -1,5 +1,6 @@
 #include "command_line.h"
 
+#include "analyze.h"
 #include "contract.h"
 #include "quote.h"
 
@@ -10,6 +11,9 @@ const char* const Usage =
     "       chuhan bench [DEPTH]        search the bench positions, print the node count\n"
     "       chuhan perft DEPTH [FEN]    count leaves (also: chuhan perft FEN DEPTH)\n"
     "       chuhan go LIMITS            search the start position, e.g. chuhan go depth 8\n"
+    "       chuhan analyze \"FEN | startpos [moves ...]\" [--movetime MS | --depth N] [--lines K]\n"
+    "                      [--notation chinese|wxf|iccs] [--json]\n"
+    "                                   the best lines with their scores (default 1000 ms)\n"
     "       chuhan --version | --help";
 
 namespace {
@@ -24,17 +28,18 @@ bool is_number(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
-int usage(const Streams& io, const std::string& problem) {
+}  // namespace
+
+int usage_error(const Streams& io, const std::string& problem) {
   io.err("chuhan: " + problem);
   io.err(Usage);
   return 2;
 }
 
-}  // namespace
-
 int run(Engine& engine, const std::vector<std::string>& args, const Streams& io, bool threads) {
   if (args[0] == "--version") return io.out("chuhan " CHUHAN_VERSION), 0;
   if (args[0] == "--help" || args[0] == "-h") return io.out(Usage), 0;
+  if (args[0] == "analyze") return analyze(engine, {args.begin() + 1, args.end()}, io);
 
   std::string command;
   if (args[0] == "perft" && args.size() >= 2) {
@@ -49,26 +54,26 @@ int run(Engine& engine, const std::vector<std::string>& args, const Streams& io,
     }
     if (!rest.empty()) {
       const std::string problem = engine.set_position(join(rest));
-      if (!problem.empty()) return usage(io, problem);
+      if (!problem.empty()) return usage_error(io, problem);
     }
     command = "go perft " + depth;
   } else if (args[0] == "go") {
     // A search from the command line must end by itself: nothing can send `stop`.
     for (const std::string& word : args)
       if (word == "infinite" || word == "ponder")
-        return usage(io, "'go " + word + "' never ends without stop");
+        return usage_error(io, "'go " + word + "' never ends without stop");
     bool bounded = false;
     for (const contract::LimitSpec& limit : contract::Limits)
       for (const std::string& word : args) bounded |= limit.ends_search && word == limit.name;
     if (!bounded)
-      return usage(
+      return usage_error(
           io,
           "go needs a limit that ends the search (depth, movetime, nodes, mate, wtime or btime)");
     command = join(args);
   } else if (args[0] == "bench" || args[0] == "perft") {
     command = join(args);
   } else {
-    return usage(io, "unknown command " + quote(args[0]));
+    return usage_error(io, "unknown command " + quote(args[0]));
   }
 
   int status = 0;

@@ -18,8 +18,12 @@ struct Streams {
 // The usage text, one line per command.
 extern const char* const Usage;
 
+// Prints "chuhan: <problem>" and the usage on `io.err`; returns 2 (a command line not understood).
+int usage_error(const Streams& io, const std::string& problem);
+
 // Runs the command in `args` (the arguments after the program's name, not empty): `bench
-// [DEPTH]`, `perft DEPTH [FEN]` (or `perft FEN DEPTH`), `go LIMITS`, `--version`, `--help`.
+// [DEPTH]`, `perft DEPTH [FEN]` (or `perft FEN DEPTH`), `go LIMITS`, `analyze ...` (analyze.h),
+// `--version`, `--help`.
 // `threads`: whether searches may run on a thread of their own (else inline). Returns the exit
 // status: 0 when the command ran, 1 when the protocol loop refused it (its error is printed),
 // 2 for a command line it does not know (the problem and the usage on `err`).

@@ -255,7 +255,7 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   }
 }
 
-void ProtocolLoop::cmd_position(std::istringstream& args) {
+std::string set_position(Engine& engine, std::istream& args) {
   std::string token, fen;
   args >> token;
   if (token == "startpos") {
@@ -271,14 +271,16 @@ void ProtocolLoop::cmd_position(std::istringstream& args) {
       fen += (fen.empty() ? "" : " ") + w;
     }
   } else {
-    return error("position needs 'startpos' or 'fen <FEN>'");
+    return "position needs 'startpos' or 'fen <FEN>'";
   }
-  if (!token.empty() && token != "moves")
-    return error("unexpected " + quote(token) + " in position");
+  if (!token.empty() && token != "moves") return "unexpected " + quote(token) + " in position";
   std::vector<std::string> moves;
   for (std::string m; args >> m;) moves.push_back(m);
-  const std::string problem = engine_.set_position(fen, moves);
-  if (!problem.empty()) error(problem + "; position unchanged");
+  return engine.set_position(fen, moves);
+}
+
+void ProtocolLoop::cmd_position(std::istringstream& args) {
+  if (const std::string problem = set_position(engine_, args); !problem.empty()) error(problem + "; position unchanged");
 }
 
 void ProtocolLoop::cmd_go(std::istringstream& args) {

@@ -33,6 +33,10 @@
 
 namespace chuhan {
 
+// Reads the rest of a `position` command ("startpos [moves m1 ...]" or "fen <FEN> [moves m1
+// ...]") from `args` and sets it. Returns "" or what is wrong (the engine's game then stays).
+std::string set_position(Engine& engine, std::istream& args);
+
 class ProtocolLoop {
  public:
   // Where the loop prints: one call per line, without its newline.
