@@ -40,12 +40,14 @@ std::string json_strings(const std::vector<std::string>& items) {
 
 // "+35", "-120", "mate in 2", "mated in 3".
 std::string score_text(const SearchInfo& info) {
-  if (info.is_mate) return (info.score > 0 ? "mate in " : "mated in ") + std::to_string(std::abs(info.score));
+  if (info.is_mate)
+    return (info.score > 0 ? "mate in " : "mated in ") + std::to_string(std::abs(info.score));
   return (info.score > 0 ? "+" : "") + std::to_string(info.score);
 }
 
 // Names of the moves of `pv` (ICCS, legal in turn from `game`'s current position) in `style`.
-std::vector<std::string> pv_names(const Game& from, const std::vector<std::string>& pv, Notation style) {
+std::vector<std::string> pv_names(const Game& from, const std::vector<std::string>& pv,
+                                  Notation style) {
   Game game;
   game.reset(from.current().fen);
   std::vector<std::string> names;
@@ -79,22 +81,27 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
     std::string problem;
     int64_t n = 0;
     if (arg == "--movetime" || arg == "--depth") {
-      const contract::Limit id = arg == "--movetime" ? contract::Limit::MOVETIME : contract::Limit::DEPTH;
+      const contract::Limit id =
+          arg == "--movetime" ? contract::Limit::MOVETIME : contract::Limit::DEPTH;
       problem = contract::read_whole(arg, value, contract::spec(id).range, n);
       if (problem.empty()) problem = contract::set_limit(limits, id, n);
     } else if (arg == "--lines") {
-      problem = contract::read_whole(arg, value, contract::spec(contract::Option::MULTIPV).range, lines);
+      problem =
+          contract::read_whole(arg, value, contract::spec(contract::Option::MULTIPV).range, lines);
     } else if (arg == "--notation") {
-      if (!parse_notation(value, style)) problem = "--notation must be chinese, wxf or iccs, got " + quote(value);
+      if (!parse_notation(value, style))
+        problem = "--notation must be chinese, wxf or iccs, got " + quote(value);
     } else {
       problem = "unknown option " + quote(arg);
     }
     if (!problem.empty()) return usage_error(io, "analyze: " + problem);
   }
-  if (position.empty()) return usage_error(io, "analyze needs a position: a FEN or startpos, then moves ...");
+  if (position.empty())
+    return usage_error(io, "analyze needs a position: a FEN or startpos, then moves ...");
   // The position as a `position` command has it, with "fen" optional.
-  std::istringstream words(position.rfind("startpos", 0) == 0 || position.rfind("fen ", 0) == 0 ? position
-                                                                                                  : "fen " + position);
+  std::istringstream words(position.rfind("startpos", 0) == 0 || position.rfind("fen ", 0) == 0
+                               ? position
+                               : "fen " + position);
   if (const std::string problem = set_position(engine, words); !problem.empty())
     return usage_error(io, "analyze: " + problem);
   if (!limits.movetime && !limits.depth) limits.movetime = DefaultMovetimeMs;
@@ -113,13 +120,16 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
   const std::vector<std::string> best_names = pv_names(engine.game(), {best.move}, style);
 
   if (json) {
-    std::string out = "{\"fen\":" + json_string(fen) + ",\"notation\":" + json_string(NotationNames[int(style)]) +
+    std::string out = "{\"fen\":" + json_string(fen) +
+                      ",\"notation\":" + json_string(NotationNames[int(style)]) +
                       ",\"bestmove\":" + (best.move.empty() ? "null" : json_string(best.move)) +
-                      ",\"nodes\":" + std::to_string(nodes) + ",\"time\":" + std::to_string(time_ms) + ",\"lines\":[";
+                      ",\"nodes\":" + std::to_string(nodes) +
+                      ",\"time\":" + std::to_string(time_ms) + ",\"lines\":[";
     for (const auto& [index, info] : last) {
       out += std::string(index > 1 ? "," : "") + "{\"multipv\":" + std::to_string(index) +
-             ",\"depth\":" + std::to_string(info.depth) + ",\"score\":{\"" + (info.is_mate ? "mate" : "cp") +
-             "\":" + std::to_string(info.score) + "},\"pv\":" + json_strings(info.pv) +
+             ",\"depth\":" + std::to_string(info.depth) + ",\"score\":{\"" +
+             (info.is_mate ? "mate" : "cp") + "\":" + std::to_string(info.score) +
+             "},\"pv\":" + json_strings(info.pv) +
              ",\"names\":" + json_strings(pv_names(engine.game(), info.pv, style)) + "}";
     }
     io.out(out + "]}");
@@ -132,7 +142,8 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
     return 0;
   }
   const int depth = last.empty() ? 0 : last.begin()->second.depth;
-  io.out("Depth " + std::to_string(depth) + ", " + std::to_string(nodes) + " nodes, " + std::to_string(time_ms) + " ms");
+  io.out("Depth " + std::to_string(depth) + ", " + std::to_string(nodes) + " nodes, " +
+         std::to_string(time_ms) + " ms");
   for (const auto& [index, info] : last) {
     std::string line = std::to_string(index) + ". " + score_text(info);
     line.resize(std::max<size_t>(line.size() + 1, 16), ' ');

@@ -280,7 +280,8 @@ std::string set_position(Engine& engine, std::istream& args) {
 }
 
 void ProtocolLoop::cmd_position(std::istringstream& args) {
-  if (const std::string problem = set_position(engine_, args); !problem.empty()) error(problem + "; position unchanged");
+  if (const std::string problem = set_position(engine_, args); !problem.empty())
+    error(problem + "; position unchanged");
 }
 
 void ProtocolLoop::cmd_go(std::istringstream& args) {

@@ -50,6 +50,8 @@ int run_command_line(const val& args, val out, val err) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(chuhan_cli) {
-  emscripten::class_<Protocol>("Protocol").constructor<val, val>().function("execute", &Protocol::execute);
+  emscripten::class_<Protocol>("Protocol")
+      .constructor<val, val>()
+      .function("execute", &Protocol::execute);
   emscripten::function("runCommandLine", &run_command_line);
 }
