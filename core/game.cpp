@@ -27,7 +27,7 @@ std::string Game::reset(const std::string& fen) {
 std::string Game::play(const std::string& iccs, const std::string& where) {
   const Move m = parse_move_text(iccs);
   if (m == MOVE_NONE) return "malformed move " + quote(iccs) + where + " (expected ICCS like h2e2)";
-  if (!MoveList<LEGAL>(pos_).contains(m))
+  if (!pos_.pseudo_legal(m) || !pos_.legal(m))
     return "illegal move " + quote(iccs) + where + " in position " + current().fen;
   play(m);
   return "";

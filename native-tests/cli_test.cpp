@@ -54,7 +54,8 @@ TEST(Analyze, FindsTheMatesInTwoOfTheData) {
   for (const DataLine& line : read_data_file("mates.txt")) {
     if (line.fields[1] != "mate-in-2") continue;
     int status = 0;
-    const std::string out = run_command_line("analyze '" + line.fields[0] + "' --depth 8 --json", &status);
+    const std::string out =
+        run_command_line("analyze '" + line.fields[0] + "' --depth 8 --json", &status);
     EXPECT_EQ(status, 0) << out;
     EXPECT_TRUE(has(out, "\"score\":{\"mate\":2}")) << line.fields[0] << "\n" << out;
     ++cases;
@@ -64,12 +65,16 @@ TEST(Analyze, FindsTheMatesInTwoOfTheData) {
 
 TEST(Analyze, PrintsNamedLinesAndRefusesBadArguments) {
   int status = 0;
-  const std::string out = run_command_line("analyze 'startpos moves h2e2' --depth 5 --lines 2", &status);
+  const std::string out =
+      run_command_line("analyze 'startpos moves h2e2' --depth 5 --lines 2", &status);
   EXPECT_EQ(status, 0) << out;
-  EXPECT_TRUE(has(out, "Position: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")) << out;
+  EXPECT_TRUE(
+      has(out, "Position: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"))
+      << out;
   EXPECT_TRUE(has(out, "\n1. ") && has(out, "\n2. ")) << out;
   EXPECT_TRUE(has(out, "Best move: ")) << out;
-  for (const char* args : {"analyze", "analyze startpos --depth 200", "analyze startpos --frob 1", "analyze 'bad fen'"}) {
+  for (const char* args : {"analyze", "analyze startpos --depth 200", "analyze startpos --frob 1",
+                           "analyze 'bad fen'"}) {
     const std::string refused = run_command_line(args, &status);
     EXPECT_EQ(status, 2) << args << "\n" << refused;
     EXPECT_TRUE(has(refused, "usage: chuhan")) << refused;

@@ -121,33 +121,59 @@ val contract_to_js() {
   return c;
 }
 
-// {over: false} or {over: true, result: '1-0' | '0-1' | '1/2-1/2', reason} (a stable name).
-val result_to_js(const chuhan::GameResult& r) {
-  val o = val::object();
-  o.set("over", r.over());
-  if (r.over()) {
-    o.set("result", r.result_string());
-    o.set("reason", std::string(contract::name(r.reason)));
+// Game records cross as JSON text, parsed on the JavaScript side: one crossing per call rather
+// than one per field (a long game's plies are tens of thousands of fields).
+// The strings here (FENs, move names, result names) hold no character JSON must escape but these.
+void append_json(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char ch : text) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
   }
-  return o;
+  out += '"';
 }
 
-// A ply record: the position (fen, turn 'w' | 'b', moveNumber, check, result) and, after a
-// move, the move (ICCS) and its names.
-val record_to_js(const chuhan::PlyRecord& r) {
-  val o = val::object();
-  if (r.move != chuhan::MOVE_NONE) {
-    o.set("move", r.iccs);
-    o.set("chinese", r.chinese);
-    o.set("wxf", r.wxf);
+void append_json(std::string& out, const std::vector<std::string>& items) {
+  out += '[';
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    append_json(out, items[i]);
   }
-  o.set("fen", r.fen);
-  o.set("turn", r.side_to_move == chuhan::RED ? "w" : "b");
-  o.set("moveNumber", r.move_number);
-  o.set("check", r.in_check);
-  o.set("result", result_to_js(r.result));
-  return o;
+  out += ']';
 }
+
+// {"over":false} or {"over":true,"result":"1-0" | "0-1" | "1/2-1/2","reason":<stable name>}.
+void append_json(std::string& out, const chuhan::GameResult& r) {
+  out += r.over() ? "{\"over\":true,\"result\":" : "{\"over\":false";
+  if (r.over()) {
+    append_json(out, r.result_string());
+    out += ",\"reason\":";
+    append_json(out, contract::name(r.reason));
+  }
+  out += '}';
+}
+
+// A ply record's fields, without braces: after a move, the move (ICCS) and its names; then the
+// position (fen, turn 'w' | 'b', moveNumber, check, result).
+void append_json_fields(std::string& out, const chuhan::PlyRecord& r) {
+  if (r.move != chuhan::MOVE_NONE) {
+    out += "\"move\":";
+    append_json(out, r.iccs);
+    out += ",\"chinese\":";
+    append_json(out, r.chinese);
+    out += ",\"wxf\":";
+    append_json(out, r.wxf);
+    out += ',';
+  }
+  out += "\"fen\":";
+  append_json(out, r.fen);
+  out += std::string(",\"turn\":\"") + (r.side_to_move == chuhan::RED ? 'w' : 'b') +
+         "\",\"moveNumber\":" + std::to_string(r.move_number) +
+         ",\"check\":" + (r.in_check ? "true" : "false") + ",\"result\":";
+  append_json(out, r.result);
+}
+
+val parse_json(const std::string& text) { return val::global("JSON").call<val>("parse", text); }
 
 // One search report as the JS API shows it: score as {cp} or {mate}, node counts as numbers.
 val to_js(const chuhan::SearchInfo& info) {
@@ -177,32 +203,43 @@ class EngineBinding {
   }
   std::string fen() const { return engine_.fen(); }
   val legal_moves() const { return string_array(engine_.legal_moves()); }
-  val game_result() const { return result_to_js(engine_.game_result()); }
+  val game_result() const {
+    std::string json;
+    append_json(json, engine_.game_result());
+    return parse_json(json);
+  }
 
   // Plays one legal move (any notation) at the end of the game. Returns the new position's
-  // record with its legal moves and ply number, or {error}.
+  // record with its ply number and legal moves, or {error}.
   val play(const std::string& move) {
     if (const std::string problem = engine_.play(move); !problem.empty())
       return error_object(problem);
-    val o = record_to_js(engine_.game().current());
-    o.set("ply", engine_.game().plies());
-    o.set("legalMoves", legal_moves());
-    return o;
+    std::string json = "{";
+    append_json_fields(json, engine_.game().current());
+    json += ",\"ply\":" + std::to_string(engine_.game().plies()) + ",\"legalMoves\":";
+    append_json(json, engine_.legal_moves());
+    return parse_json(json + "}");
   }
 
   // The whole game: {startFen, moves, start, plies, legalMoves}: the start position's record,
   // one record per move, and the legal moves of the current position.
   val game() const {
     const chuhan::Game& g = engine_.game();
-    val plies = val::array();
-    for (int ply = 1; ply <= g.plies(); ++ply) plies.set(ply - 1, record_to_js(g.record(ply)));
-    val o = val::object();
-    o.set("startFen", g.start_fen());
-    o.set("moves", string_array(g.moves()));
-    o.set("start", record_to_js(g.record(0)));
-    o.set("plies", plies);
-    o.set("legalMoves", legal_moves());
-    return o;
+    std::string json = "{\"startFen\":";
+    append_json(json, g.start_fen());
+    json += ",\"moves\":";
+    append_json(json, g.moves());
+    json += ",\"start\":{";
+    append_json_fields(json, g.record(0));
+    json += "},\"plies\":[";
+    for (int ply = 1; ply <= g.plies(); ++ply) {
+      json += ply > 1 ? ",{" : "{";
+      append_json_fields(json, g.record(ply));
+      json += '}';
+    }
+    json += "],\"legalMoves\":";
+    append_json(json, engine_.legal_moves());
+    return parse_json(json + "}");
   }
 
   // Searches within `limits`, calling `on_info` (a function, or undefined) after each iteration.

@@ -8,7 +8,7 @@ export interface EngineOptions {
   wasmUrl?: string | URL;
   /** Where the worker script is. Default: the package's own (`worker.js` in browsers, `worker.node.js` under Node). */
   workerUrl?: string | URL;
-  /** Transposition table size in MB (contract.options.hashMB: 1..1024, default 16). */
+  /** Transposition table size in MB (range and default: Engine.contract.options.hashMB). */
   hashMB?: number;
   /**
    * How stop() interrupts a search. 'auto' (default): a shared memory flag when SharedArrayBuffer
@@ -20,25 +20,25 @@ export interface EngineOptions {
 }
 
 /**
- * Search limits (contract.limits). Every number is a whole number; times in milliseconds. A limit
+ * Search limits, each a whole number in its range in Engine.contract.limits; times in milliseconds. A limit
  * that ends the search (movetime, depth, nodes, mate, wtime/btime) or infinite: true is required;
  * unknown keys are rejected.
  */
 export interface SearchLimits {
-  /** Think exactly this long (1..2^40). */
+  /** Think exactly this long. */
   movetime?: number;
-  /** Iterations to search (1..119). */
+  /** Iterations to search. */
   depth?: number;
-  /** Node budget (1..2^50). */
+  /** Node budget. */
   nodes?: number;
-  /** Search for a mate in this many moves (1..60). */
+  /** Search for a mate in this many moves. */
   mate?: number;
-  /** Red's (w) and Black's (b) remaining clock (0..2^40) and increment per move. */
+  /** Red's (w) and Black's (b) remaining clock (0: none left) and increment per move. */
   wtime?: number;
   btime?: number;
   winc?: number;
   binc?: number;
-  /** Moves to the next time control (1..10000). */
+  /** Moves to the next time control. */
   movestogo?: number;
   /** Search until stop(). */
   infinite?: boolean;
@@ -206,7 +206,7 @@ export interface Engine {
    * running or queued (it rejects with "perft: stopped"); resolves once they have.
    */
   stop(): Promise<void>;
-  /** Leaf count at depth 0..20 (contract.perftDepth) from the current position; stop() ends it. */
+  /** Leaf count at a depth in contract.perftDepth from the current position; stop() ends it. */
   perft(depth: number): Promise<number>;
   /** The fixed bench (depth 13, 16 MB hash); keeps the position and options. */
   bench(): Promise<BenchResult>;
@@ -234,7 +234,7 @@ export interface Engine {
   /** Clears the hash table and search histories (the position stays). */
   newGame(): Promise<void>;
   /**
-   * hashMB 1..1024, multiPV 1..128, moveOverhead 0..5000 (ms). Kept across worker restarts. A hash
+   * hashMB, multiPV, moveOverhead (ms), in the ranges of contract.options. Kept across worker restarts. A hash
    * the page's memory cannot hold rejects ("not enough memory ...") and the previous one stays.
    */
   setOption(name: EngineOption, value: number): Promise<void>;

@@ -25,6 +25,21 @@ bool parse_check(const std::string& value, int64_t& out) {
   return true;
 }
 
+// Reads `value` (true or false for a check option, else a whole number) and sets option `id`,
+// called `what` in messages. Returns "" or what is wrong.
+std::string set_option(Engine& engine, contract::Option id, const std::string& what,
+                       const std::string& value) {
+  const contract::OptionSpec& o = contract::spec(id);
+  int64_t n;
+  if (o.is_check) {
+    if (!parse_check(value, n)) return what + " must be true or false";
+  } else if (std::string problem = contract::read_whole(what, value, o.range, n);
+             !problem.empty()) {
+    return problem;
+  }
+  return engine.set_option(id, n, what);
+}
+
 // `what` is "go <limit>" for UCI, with the text of a number; reads and sets it.
 std::string read_limit(SearchLimits& limits, contract::Limit id, const std::string& what,
                        const std::string& text, int64_t scale = 1) {
@@ -192,12 +207,9 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
   while (args >> token) value += (value.empty() ? "" : " ") + token;
   int64_t n;
   if (const contract::OptionSpec* o = contract::find_uci_option(name)) {
-    std::string problem =
-        o->is_check
-            ? (parse_check(value, n) ? "" : std::string(o->uci_name) + " must be true or false")
-            : contract::read_whole(o->uci_name, value, o->range, n);
-    if (problem.empty()) problem = engine_.set_option(o->id, n, o->uci_name);
-    if (!problem.empty()) error(problem);
+    if (const std::string problem = set_option(engine_, o->id, o->uci_name, value);
+        !problem.empty())
+      error(problem);
   } else if (lower(name) == "clear hash") {
     engine_.clear_hash();
   } else if (lower(name) == "ponder") {
@@ -234,16 +246,13 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   if (name == "usemillisec") {
     if (!parse_check(value, n)) return error("usemillisec must be true or false");
     ucci_milliseconds_ = n;
-  } else if (name == "hashsize") {
-    const contract::Range range = contract::spec(contract::Option::HASH).range;
-    std::string problem = contract::read_whole("hashsize", value, range, n);
-    if (problem.empty()) problem = engine_.set_option(contract::Option::HASH, n, "hashsize");
-    if (!problem.empty()) error(problem);
+  } else if (name == "hashsize" || name == "usebook") {
+    const contract::Option id =
+        name == "hashsize" ? contract::Option::HASH : contract::Option::OWN_BOOK;
+    if (const std::string problem = set_option(engine_, id, name, value); !problem.empty())
+      error(problem);
   } else if (name == "newgame" || name == "clearhash") {
     engine_.new_game();
-  } else if (name == "usebook") {
-    if (!parse_check(value, n)) return error("usebook must be true or false");
-    engine_.set_option(contract::Option::OWN_BOOK, n, "usebook");
   } else if (name == "batch" || name == "debug" || name == "ponder" || name == "useegtb" ||
              name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
              name == "promotion" || name == "idle" || name == "pruning" || name == "knowledge" ||
