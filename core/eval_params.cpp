@@ -3,6 +3,7 @@
 
 namespace chuhan::eval {
 
+// clang-format off
 const Score Params[PARAM_NB] = {
     S(0, 0),  // MATERIAL[NONE]
     S(0, 0),  // MATERIAL[GENERAL]
@@ -474,6 +475,7 @@ const Score Params[PARAM_NB] = {
     S(0, 0),  // THREAT_BY_LESSER[SOLDIER]
     S(84, -9),  // TEMPO
 };
+// clang-format on
 
 namespace {
 const char* const PieceTypeNames[PIECE_TYPE_NB] = {"NONE",  "GENERAL", "ADVISOR", "ELEPHANT",
@@ -481,36 +483,58 @@ const char* const PieceTypeNames[PIECE_TYPE_NB] = {"NONE",  "GENERAL", "ADVISOR"
 }  // namespace
 
 std::string param_name(int i) {
-  auto typed = [](const char* name, int t) { return std::string(name) + "[" + PieceTypeNames[t] + "]"; };
+  auto typed = [](const char* name, int t) {
+    return std::string(name) + "[" + PieceTypeNames[t] + "]";
+  };
   if (i < PST) return typed("MATERIAL", i - MATERIAL);
   if (i < ROOK_MOBILITY) {
     const int k = i - PST, sq = k % PstSquares;
-    return typed("PST", k / PstSquares) + "[" + std::to_string(sq / 5) + "][" + std::to_string(sq % 5) + "]";
+    return typed("PST", k / PstSquares) + "[" + std::to_string(sq / 5) + "][" +
+           std::to_string(sq % 5) + "]";
   }
   if (i >= PINNED && i < CANNON_SCREENS) return typed("PINNED", i - PINNED);
-  if (i >= KING_ZONE && i < CONNECTED_SOLDIERS) return "KING_ZONE[" + std::to_string(i - KING_ZONE) + "]";
+  if (i >= KING_ZONE && i < CONNECTED_SOLDIERS)
+    return "KING_ZONE[" + std::to_string(i - KING_ZONE) + "]";
   if (i >= HANGING_US && i < HANGING_THEM) return typed("HANGING_US", i - HANGING_US);
   if (i >= HANGING_THEM && i < THREAT_BY_LESSER) return typed("HANGING_THEM", i - HANGING_THEM);
   if (i >= THREAT_BY_LESSER && i < TEMPO) return typed("THREAT_BY_LESSER", i - THREAT_BY_LESSER);
   switch (i) {
-    case ROOK_MOBILITY: return "ROOK_MOBILITY";
-    case HORSE_MOBILITY: return "HORSE_MOBILITY";
-    case HORSE_TRAPPED: return "HORSE_TRAPPED";
-    case HORSE_ONE_EXIT: return "HORSE_ONE_EXIT";
-    case CANNON_MOBILITY: return "CANNON_MOBILITY";
-    case ADVISOR_VS_ATTACK: return "ADVISOR_VS_ATTACK";
-    case ELEPHANT_VS_ATTACK: return "ELEPHANT_VS_ATTACK";
-    case MISSING_ADVISOR_VS_ROOKS: return "MISSING_ADVISOR_VS_ROOKS";
-    case MISSING_ELEPHANT_VS_CANNONS: return "MISSING_ELEPHANT_VS_CANNONS";
-    case CANNON_SCREENS: return "CANNON_SCREENS";
-    case HOLLOW_CANNON: return "HOLLOW_CANNON";
-    case CANNON_PRESSURE: return "CANNON_PRESSURE";
-    case BOTTOM_CANNON: return "BOTTOM_CANNON";
-    case CANNON_BATTERY: return "CANNON_BATTERY";
-    case CANNON_FEW_SCREENS: return "CANNON_FEW_SCREENS";
-    case CONNECTED_SOLDIERS: return "CONNECTED_SOLDIERS";
-    case TEMPO: return "TEMPO";
-    default: return "PARAM_" + std::to_string(i);
+    case ROOK_MOBILITY:
+      return "ROOK_MOBILITY";
+    case HORSE_MOBILITY:
+      return "HORSE_MOBILITY";
+    case HORSE_TRAPPED:
+      return "HORSE_TRAPPED";
+    case HORSE_ONE_EXIT:
+      return "HORSE_ONE_EXIT";
+    case CANNON_MOBILITY:
+      return "CANNON_MOBILITY";
+    case ADVISOR_VS_ATTACK:
+      return "ADVISOR_VS_ATTACK";
+    case ELEPHANT_VS_ATTACK:
+      return "ELEPHANT_VS_ATTACK";
+    case MISSING_ADVISOR_VS_ROOKS:
+      return "MISSING_ADVISOR_VS_ROOKS";
+    case MISSING_ELEPHANT_VS_CANNONS:
+      return "MISSING_ELEPHANT_VS_CANNONS";
+    case CANNON_SCREENS:
+      return "CANNON_SCREENS";
+    case HOLLOW_CANNON:
+      return "HOLLOW_CANNON";
+    case CANNON_PRESSURE:
+      return "CANNON_PRESSURE";
+    case BOTTOM_CANNON:
+      return "BOTTOM_CANNON";
+    case CANNON_BATTERY:
+      return "CANNON_BATTERY";
+    case CANNON_FEW_SCREENS:
+      return "CANNON_FEW_SCREENS";
+    case CONNECTED_SOLDIERS:
+      return "CONNECTED_SOLDIERS";
+    case TEMPO:
+      return "TEMPO";
+    default:
+      return "PARAM_" + std::to_string(i);
   }
 }
 

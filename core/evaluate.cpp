@@ -19,14 +19,17 @@ constexpr int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 0, 0, 1, 2, 1, 0};
 // "attacking force" that advisors and elephants are valued against.
 constexpr int AttackUnits[PIECE_TYPE_NB] = {0, 0, 0, 0, 2, 3, 2, 1};
 
-constexpr bool cheaper(PieceType attacker, PieceType target) { return SeeValue[attacker] < SeeValue[target]; }
+constexpr bool cheaper(PieceType attacker, PieceType target) {
+  return SeeValue[attacker] < SeeValue[target];
+}
 
 // The squares of a rank word's bits (bit i = file i): a shift of the word into place.
 constexpr SquareSet rank_set(int rank, uint32_t bits) {
   const int start = rank * FILE_NB;
   SquareSet set{};
   if (start < 64) set.words[0] = uint64_t(bits) << start;
-  if (start + FILE_NB > 64) set.words[1] = start >= 64 ? uint64_t(bits) << (start - 64) : uint64_t(bits) >> (64 - start);
+  if (start + FILE_NB > 64)
+    set.words[1] = start >= 64 ? uint64_t(bits) << (start - 64) : uint64_t(bits) >> (64 - start);
   return set;
 }
 
@@ -83,7 +86,8 @@ const PieceSquareTable PieceSquare = [] {
   for (Color c : {RED, BLACK})
     for (PieceType pt = GENERAL; pt <= SOLDIER; pt = PieceType(pt + 1))
       for (int s = 0; s < SQUARE_NB; ++s)
-        t.at[make_piece(c, pt)][s] = Params[eval::typed(eval::MATERIAL, pt)] + Params[eval::pst_param(c, pt, Square(s))];
+        t.at[make_piece(c, pt)][s] =
+            Params[eval::typed(eval::MATERIAL, pt)] + Params[eval::pst_param(c, pt, Square(s))];
   return t;
 }();
 
@@ -160,9 +164,11 @@ class Evaluator {
       for (const BlockableStep& st : Steps.elephant_moves[pos_.squares(elephant)[i]])
         if (pos_.empty(st.block)) elephants.add(st.to);
     const Piece advisor = piece(c, ADVISOR);
-    for (int i = 0; i < pos_.count(advisor); ++i) advisors = advisors | StepSet.advisor[pos_.squares(advisor)[i]];
+    for (int i = 0; i < pos_.count(advisor); ++i)
+      advisors = advisors | StepSet.advisor[pos_.squares(advisor)[i]];
     const Piece soldier = piece(c, SOLDIER);
-    for (int i = 0; i < pos_.count(soldier); ++i) soldiers = soldiers | StepSet.soldier[c][pos_.squares(soldier)[i]];
+    for (int i = 0; i < pos_.count(soldier); ++i)
+      soldiers = soldiers | StepSet.soldier[c][pos_.squares(soldier)[i]];
     const SquareSet general = StepSet.general[pos_.general_square(c)];
 
     attacked_by_[c][GENERAL] = general;
@@ -227,7 +233,8 @@ class Evaluator {
     int units = 0;
     for (PieceType pt : {HORSE, ROOK, CANNON}) units += AttackUnits[pt] * pos_.count(c, pt);
     const Piece soldier = piece(c, SOLDIER);
-    for (int i = 0; i < pos_.count(soldier); ++i) units += !on_own_side(c, pos_.squares(soldier)[i]);
+    for (int i = 0; i < pos_.count(soldier); ++i)
+      units += !on_own_side(c, pos_.squares(soldier)[i]);
     return units;
   }
 
@@ -238,8 +245,10 @@ class Evaluator {
     const int force = attack_force(them);
     add(c, eval::ADVISOR_VS_ATTACK, pos_.count(c, ADVISOR) * force);
     add(c, eval::ELEPHANT_VS_ATTACK, pos_.count(c, ELEPHANT) * force);
-    if (pos_.count(them, ROOK) == 2) add(c, eval::MISSING_ADVISOR_VS_ROOKS, 2 - pos_.count(c, ADVISOR));
-    if (pos_.count(them, CANNON) == 2) add(c, eval::MISSING_ELEPHANT_VS_CANNONS, 2 - pos_.count(c, ELEPHANT));
+    if (pos_.count(them, ROOK) == 2)
+      add(c, eval::MISSING_ADVISOR_VS_ROOKS, 2 - pos_.count(c, ADVISOR));
+    if (pos_.count(them, CANNON) == 2)
+      add(c, eval::MISSING_ELEPHANT_VS_CANNONS, 2 - pos_.count(c, ELEPHANT));
   }
 
   // Pieces pinned to their own general (2.3.3): by a rook or the flying general behind one
@@ -248,13 +257,18 @@ class Evaluator {
     const Color them = ~c;
     const Square g = pos_.general_square(c);
     const int f = file_of(g), r = rank_of(g);
-    scan_line(c, them, pos_.file_occupancy(f), r, RANK_NB, [f](int b) { return file_bit_square(f, b); }, true);
-    scan_line(c, them, pos_.rank_occupancy(r), f, FILE_NB, [r](int b) { return rank_bit_square(r, b); }, false);
+    scan_line(
+        c, them, pos_.file_occupancy(f), r, RANK_NB, [f](int b) { return file_bit_square(f, b); },
+        true);
+    scan_line(
+        c, them, pos_.rank_occupancy(r), f, FILE_NB, [r](int b) { return rank_bit_square(r, b); },
+        false);
   }
 
   template <typename ToSquare>
   void scan_line(Color c, Color them, uint16_t occ, int at, int len, ToSquare sq, bool is_file) {
-    const uint32_t beyond[2] = {occ & ((1u << at) - 1), occ & ~((2u << at) - 1) & ((1u << len) - 1)};
+    const uint32_t beyond[2] = {occ & ((1u << at) - 1),
+                                occ & ~((2u << at) - 1) & ((1u << len) - 1)};
     for (int up = 0; up < 2; ++up) {
       // The pieces seen from the general in this direction, nearest first.
       Square seen[3];
@@ -269,7 +283,8 @@ class Evaluator {
       if (color_of(first) != c) continue;
       if (second == make_piece(them, ROOK) || (is_file && second == make_piece(them, GENERAL)))
         add(c, eval::typed(eval::PINNED, type_of(first)));
-      else if (n == 3 && color_of(second) == c && pos_.piece_on(seen[2]) == make_piece(them, CANNON))
+      else if (n == 3 && color_of(second) == c &&
+               pos_.piece_on(seen[2]) == make_piece(them, CANNON))
         add(c, eval::CANNON_SCREENS);
     }
   }
@@ -288,7 +303,8 @@ class Evaluator {
         if (between == 0) add(c, eval::HOLLOW_CANNON);
         if (between == 2) add(c, eval::CANNON_PRESSURE);
       }
-      if (rank_of(s) == rank_of(g) && relative_rank(them, rank_of(s)) == 0) add(c, eval::BOTTOM_CANNON);
+      if (rank_of(s) == rank_of(g) && relative_rank(them, rank_of(s)) == 0)
+        add(c, eval::BOTTOM_CANNON);
       if (file_of(s) >= FILE_D && file_of(s) <= FILE_F && has_battery_partner(c, s))
         add(c, eval::CANNON_BATTERY);
       if (pieces_on_board < 12) add(c, eval::CANNON_FEW_SCREENS, 12 - pieces_on_board);
@@ -374,7 +390,8 @@ class Evaluator {
       for (int i = 0; i < pos_.count(p); ++i) {
         const Square s = pos_.squares(p)[i];
         if (!attacked_[them].has(s)) continue;
-        if (!attacked_[c].has(s)) add(c, eval::typed(to_move ? eval::HANGING_US : eval::HANGING_THEM, pt));
+        if (!attacked_[c].has(s))
+          add(c, eval::typed(to_move ? eval::HANGING_US : eval::HANGING_THEM, pt));
         for (PieceType by = ADVISOR; by <= SOLDIER; by = PieceType(by + 1))
           if (cheaper(by, pt) && attacked_by_[them][by].has(s)) {
             add(c, eval::typed(eval::THREAT_BY_LESSER, pt));

@@ -19,7 +19,7 @@ namespace eval {
 // parameter counted for each side, the game phase and the endgame scale.
 struct Trace {
   int coefficient[COLOR_NB][PARAM_NB] = {};
-  int phase = 0;            // 0 (bare endgame) .. MaxPhase (all pieces)
+  int phase = 0;             // 0 (bare endgame) .. MaxPhase (all pieces)
   int scale[COLOR_NB] = {};  // endgame scale, out of ScaleNormal, applied when that side leads
 };
 

@@ -8,17 +8,20 @@ namespace chuhan {
 
 namespace {
 
+// Three stage sequences (main search, evasions, quiescence), grouped one per line.
+// clang-format off
 enum Stage {
   MAIN_TT, CAPTURE_INIT, GOOD_CAPTURES, KILLER_1, KILLER_2, QUIET_INIT, QUIET_MOVES, BAD_CAPTURES,
   EVASION_TT, EVASION_INIT, EVASIONS,
   QSEARCH_TT, QCAPTURE_INIT, QCAPTURES, QCHECK_INIT, QCHECKS,
   DONE
 };
+// clang-format on
 
 }  // namespace
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers, const History& history,
-                       const PieceToHistory* const* cont)
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
+                       const History& history, const PieceToHistory* const* cont)
     : pos_(pos), history_(history), cont_(cont), tt_move_(tt_move) {
   killers_[0] = killers[0];
   killers_[1] = killers[1];
@@ -72,111 +75,111 @@ Move MovePicker::pick_best(ScoredMove*& cur, ScoredMove* end) {
 
 Move MovePicker::next(bool skip_quiets) {
   while (true) switch (stage_) {
-    case MAIN_TT:
-    case EVASION_TT:
-    case QSEARCH_TT:
-      ++stage_;
-      return tt_move_;
+      case MAIN_TT:
+      case EVASION_TT:
+      case QSEARCH_TT:
+        ++stage_;
+        return tt_move_;
 
-    case CAPTURE_INIT:
-    case QCAPTURE_INIT: {
-      Move buffer[MAX_MOVES];
-      Move* last = generate<CAPTURES>(pos_, buffer);
-      cur_ = bad_captures_end_ = moves_;
-      end_ = moves_;
-      for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
-      score_captures();
-      ++stage_;
-      break;
-    }
-
-    case GOOD_CAPTURES:
-      while (cur_ < end_) {
-        const Move m = pick_best(cur_, end_);
-        if (m == tt_move_) continue;
-        // Losing captures wait until after the quiet moves.
-        if (see_ge(pos_, m, 0)) return m;
-        *bad_captures_end_++ = {m, 0};
+      case CAPTURE_INIT:
+      case QCAPTURE_INIT: {
+        Move buffer[MAX_MOVES];
+        Move* last = generate<CAPTURES>(pos_, buffer);
+        cur_ = bad_captures_end_ = moves_;
+        end_ = moves_;
+        for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+        score_captures();
+        ++stage_;
+        break;
       }
-      ++stage_;
-      break;
 
-    case KILLER_1:
-    case KILLER_2: {
-      const Move k = killers_[stage_ - KILLER_1];
-      ++stage_;
-      if (k != MOVE_NONE && k != tt_move_ && pos_.pseudo_legal(k) && !pos_.is_capture(k) &&
-          (!skip_quiets || pos_.gives_check(k)))
-        return k;
-      break;
-    }
+      case GOOD_CAPTURES:
+        while (cur_ < end_) {
+          const Move m = pick_best(cur_, end_);
+          if (m == tt_move_) continue;
+          // Losing captures wait until after the quiet moves.
+          if (see_ge(pos_, m, 0)) return m;
+          *bad_captures_end_++ = {m, 0};
+        }
+        ++stage_;
+        break;
 
-    case QUIET_INIT: {
-      // Quiet moves go after the bad captures kept at the front of moves_.
-      cur_ = bad_captures_end_;
-      end_ = cur_;
-      Move buffer[MAX_MOVES];
-      Move* last = generate<QUIETS>(pos_, buffer);
-      for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
-      if (!skip_quiets) score_quiets();
-      ++stage_;
-      break;
-    }
-
-    case QUIET_MOVES:
-      while (cur_ < end_) {
-        // Once quiet moves are skipped, the rest are scanned in list order for checks only.
-        const Move m = skip_quiets ? (cur_++)->move : pick_best(cur_, end_);
-        if (m == tt_move_ || m == killers_[0] || m == killers_[1]) continue;
-        if (!skip_quiets || pos_.gives_check(m)) return m;
+      case KILLER_1:
+      case KILLER_2: {
+        const Move k = killers_[stage_ - KILLER_1];
+        ++stage_;
+        if (k != MOVE_NONE && k != tt_move_ && pos_.pseudo_legal(k) && !pos_.is_capture(k) &&
+            (!skip_quiets || pos_.gives_check(k)))
+          return k;
+        break;
       }
-      cur_ = moves_;
-      end_ = bad_captures_end_;
-      ++stage_;
-      break;
 
-    case BAD_CAPTURES:
-      if (cur_ < end_) return (cur_++)->move;
-      stage_ = DONE;
-      break;
-
-    case EVASION_INIT: {
-      Move buffer[MAX_MOVES];
-      Move* last = generate<LEGAL>(pos_, buffer);
-      cur_ = end_ = moves_;
-      for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
-      score_evasions();
-      ++stage_;
-      break;
-    }
-
-    case EVASIONS:
-    case QCAPTURES:
-      while (cur_ < end_) {
-        const Move m = pick_best(cur_, end_);
-        if (m != tt_move_) return m;
+      case QUIET_INIT: {
+        // Quiet moves go after the bad captures kept at the front of moves_.
+        cur_ = bad_captures_end_;
+        end_ = cur_;
+        Move buffer[MAX_MOVES];
+        Move* last = generate<QUIETS>(pos_, buffer);
+        for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+        if (!skip_quiets) score_quiets();
+        ++stage_;
+        break;
       }
-      stage_ = stage_ == QCAPTURES && with_checks_ ? QCHECK_INIT : DONE;
-      break;
 
-    case QCHECK_INIT: {
-      Move buffer[MAX_MOVES];
-      Move* last = generate<QUIETS>(pos_, buffer);
-      cur_ = end_ = moves_;
-      for (Move* m = buffer; m != last; ++m)
-        if (*m != tt_move_ && pos_.gives_check(*m)) *end_++ = {*m, 0};
-      ++stage_;
-      break;
+      case QUIET_MOVES:
+        while (cur_ < end_) {
+          // Once quiet moves are skipped, the rest are scanned in list order for checks only.
+          const Move m = skip_quiets ? (cur_++)->move : pick_best(cur_, end_);
+          if (m == tt_move_ || m == killers_[0] || m == killers_[1]) continue;
+          if (!skip_quiets || pos_.gives_check(m)) return m;
+        }
+        cur_ = moves_;
+        end_ = bad_captures_end_;
+        ++stage_;
+        break;
+
+      case BAD_CAPTURES:
+        if (cur_ < end_) return (cur_++)->move;
+        stage_ = DONE;
+        break;
+
+      case EVASION_INIT: {
+        Move buffer[MAX_MOVES];
+        Move* last = generate<LEGAL>(pos_, buffer);
+        cur_ = end_ = moves_;
+        for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+        score_evasions();
+        ++stage_;
+        break;
+      }
+
+      case EVASIONS:
+      case QCAPTURES:
+        while (cur_ < end_) {
+          const Move m = pick_best(cur_, end_);
+          if (m != tt_move_) return m;
+        }
+        stage_ = stage_ == QCAPTURES && with_checks_ ? QCHECK_INIT : DONE;
+        break;
+
+      case QCHECK_INIT: {
+        Move buffer[MAX_MOVES];
+        Move* last = generate<QUIETS>(pos_, buffer);
+        cur_ = end_ = moves_;
+        for (Move* m = buffer; m != last; ++m)
+          if (*m != tt_move_ && pos_.gives_check(*m)) *end_++ = {*m, 0};
+        ++stage_;
+        break;
+      }
+
+      case QCHECKS:
+        if (cur_ < end_) return (cur_++)->move;
+        stage_ = DONE;
+        break;
+
+      default:
+        return MOVE_NONE;
     }
-
-    case QCHECKS:
-      if (cur_ < end_) return (cur_++)->move;
-      stage_ = DONE;
-      break;
-
-    default:
-      return MOVE_NONE;
-  }
 }
 
 }  // namespace chuhan

@@ -23,7 +23,9 @@ struct History {
   int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];
 
   int get(Color c, Move m) const { return butterfly[c][from_sq(m)][to_sq(m)]; }
-  void update(Color c, Move m, int bonus) { apply_history_bonus(butterfly[c][from_sq(m)][to_sq(m)], bonus); }
+  void update(Color c, Move m, int bonus) {
+    apply_history_bonus(butterfly[c][from_sq(m)][to_sq(m)], bonus);
+  }
   // Between searches old knowledge fades (the paper's "history decay").
   void age() {
     for (auto& side : butterfly)
@@ -42,7 +44,8 @@ struct ContinuationHistory {
 
 // How well the quiet move m by piece pc has done: its history plus its continuation histories
 // after the moves one and two plies back (cont[0], cont[1]). Orders quiet moves and scales LMR.
-inline int quiet_move_score(const History& history, const PieceToHistory* const* cont, Color us, Piece pc, Move m) {
+inline int quiet_move_score(const History& history, const PieceToHistory* const* cont, Color us,
+                            Piece pc, Move m) {
   return history.get(us, m) + (*cont[0])[pc][to_sq(m)] + (*cont[1])[pc][to_sq(m)];
 }
 

@@ -37,23 +37,24 @@ TUNABLE(FutilityBase, 120, 0, 300);
 TUNABLE(FutilityPerDepth, 100, 40, 250);
 TUNABLE(FutilityDepth, 5, 2, 9);
 TUNABLE(LateMovePruningDepth, 7, 3, 10);
-TUNABLE(QuietSeeMargin, 25, 5, 80);    // times depth^2
+TUNABLE(QuietSeeMargin, 25, 5, 80);      // times depth^2
 TUNABLE(CaptureSeeMargin, 90, 20, 250);  // times depth
 TUNABLE(CaptureSeeDepth, 7, 3, 10);
 TUNABLE(QsFutilityMargin, 150, 50, 400);
 TUNABLE(NullMoveMinDepth, 3, 2, 6);
 TUNABLE(NullMoveBaseReduction, 3, 2, 5);
-TUNABLE(NullMoveDepthDivisor, 4, 2, 8);   // the reduction grows by depth / this
+TUNABLE(NullMoveDepthDivisor, 4, 2, 8);      // the reduction grows by depth / this
 TUNABLE(NullMoveEvalDivisor, 200, 80, 500);  // ... and by (eval - beta) / this, at most 3
-TUNABLE(NullVerifyDepth, 10, 6, 16);      // verify null-move cutoffs from this depth
+TUNABLE(NullVerifyDepth, 10, 6, 16);         // verify null-move cutoffs from this depth
 TUNABLE(IidDepthPv, 4, 2, 8);
 TUNABLE(IidDepthCut, 7, 4, 12);
 TUNABLE(EtcMinDepth, 6, 3, 12);
 TUNABLE(AspirationMinDepth, 4, 2, 8);
 TUNABLE(AspirationDelta, 20, 8, 60);
-TUNABLE(LmrBase, 768, 0, 1536);           // reduction = (LmrBase + ln d * ln n * LmrScale) / 1024
+TUNABLE(LmrBase, 768, 0, 1536);  // reduction = (LmrBase + ln d * ln n * LmrScale) / 1024
 TUNABLE(LmrScale, 455, 200, 800);
-TUNABLE(LmrHistoryDivisor, 9000, 3000, 20000);  // quiet history that changes the reduction by one ply
+TUNABLE(LmrHistoryDivisor, 9000, 3000,
+        20000);  // quiet history that changes the reduction by one ply
 
 int late_move_count_limit(Depth depth, bool improving) {
   return improving ? 6 + depth * depth : 4 + depth * depth / 2;
@@ -143,7 +144,8 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
 
   root_moves_.clear();
   for (Move m : MoveList<LEGAL>(pos))
-    if (root_moves.empty() || std::find(root_moves.begin(), root_moves.end(), m) != root_moves.end())
+    if (root_moves.empty() ||
+        std::find(root_moves.begin(), root_moves.end(), m) != root_moves.end())
       root_moves_.emplace_back(m);
 
   Result result;
@@ -196,7 +198,8 @@ InfoLine Worker::make_info(size_t index, Depth depth, Bound bound) const {
   return info;
 }
 
-void Worker::iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info) {
+void Worker::iterative_deepening(Position& pos,
+                                 const std::function<void(const InfoLine&)>& on_info) {
   Stack stack[MAX_PLY + 10] = {};
   Stack* ss = stack + 7;  // room for (ss - 7) look-backs
   Move pv[MAX_PLY + 1];
@@ -255,13 +258,15 @@ void Worker::iterative_deepening(Position& pos, const std::function<void(const I
     if (best.pv[0] != last_best) ++best_move_changes, last_best = best.pv[0];
 
     // Mate found within the requested number of moves.
-    if (limits_.mate && best.score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best.score <= 2 * limits_.mate - 1)
+    if (limits_.mate && best.score >= VALUE_MATE_IN_MAX_PLY &&
+        VALUE_MATE - best.score <= 2 * limits_.mate - 1)
       stop = true;
 
     // Time: stop when another iteration is unlikely to finish in the budget, which the time
     // manager stretches while the best move is unstable or the score falls.
-    if (!pondering && time_.stop_after_iteration(now() - start_time_, best_move_changes,
-                                                 last_score == VALUE_NONE ? 0 : last_score - best.score))
+    if (!pondering &&
+        time_.stop_after_iteration(now() - start_time_, best_move_changes,
+                                   last_score == VALUE_NONE ? 0 : last_score - best.score))
       stop = true;
     best_move_changes = best_move_changes * 3 / 4;
     // A fixed move time is used in full: the interrupted iteration's best move counts once its
@@ -272,12 +277,14 @@ void Worker::iterative_deepening(Position& pos, const std::function<void(const I
 }
 
 template <Worker::NodeType NT>
-Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth, bool cut_node) {
+Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth depth,
+                     bool cut_node) {
   constexpr bool PvNode = NT != NON_PV;
   constexpr bool Root = NT == ROOT;
+  constexpr NodeType SameType = PvNode ? PV : NON_PV;  // this position searched again, not as root
 
   // Step 1. Quiescence search at the horizon.
-  if (depth <= 0) return qsearch<PvNode ? PV : NON_PV>(pos, ss, alpha, beta);
+  if (depth <= 0) return qsearch<SameType>(pos, ss, alpha, beta);
 
   Move pv[MAX_PLY + 1];
   ss->in_check = pos.in_check();
@@ -325,7 +332,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   if (!PvNode && !ss->in_check) {
     // Step 6. Reverse futility pruning: far above beta at low depth, assume a cutoff.
     // Not near mate scores: a static eval cannot refute a mate the window already expects.
-    if (depth < ReverseFutilityDepth && eval - ReverseFutilityMargin * (depth - improving) >= beta &&
+    if (depth < ReverseFutilityDepth &&
+        eval - ReverseFutilityMargin * (depth - improving) >= beta &&
         eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
       return eval;
 
@@ -335,7 +343,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
         (ss - 1)->current_move != MOVE_NULL && beta > VALUE_MATED_IN_MAX_PLY &&
         (ss->ply >= null_move_min_ply_ || pos.side_to_move() != null_move_color_) &&
         null_move_allowed(pos)) {
-      const Depth r = NullMoveBaseReduction + depth / NullMoveDepthDivisor + std::min((eval - beta) / NullMoveEvalDivisor, 3);
+      const Depth r = NullMoveBaseReduction + depth / NullMoveDepthDivisor +
+                      std::min((eval - beta) / NullMoveEvalDivisor, 3);
       StateInfo st;
       ss->current_move = MOVE_NULL;
       ss->cont_hist = &cont_history_->table[NO_PIECE][0];
@@ -349,8 +358,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       if (null_value <= VALUE_MATED_IN_MAX_PLY) ss->mate_threat = true;
       if (null_value >= beta) {
         if (null_value >= VALUE_MATE_IN_MAX_PLY) null_value = beta;
-        const bool few_pieces = pos.count(pos.side_to_move(), ROOK) + pos.count(pos.side_to_move(), HORSE) +
-                                    pos.count(pos.side_to_move(), CANNON) <= 2;
+        const Color us = pos.side_to_move();
+        const bool few_pieces =
+            pos.count(us, ROOK) + pos.count(us, HORSE) + pos.count(us, CANNON) <= 2;
         if (depth < NullVerifyDepth && !few_pieces) return null_value;
         // Verification: search again without null move for this side near the root.
         null_move_min_ply_ = ss->ply + 3 * (depth - r) / 4;
@@ -367,8 +377,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   // move it proposes is a real best move rather than an arbitrary fail-low move.
   // Only for positions not searched before, so that nested IIDs stay a chain, not a tree.
   if (!tt_hit && (PvNode ? depth >= IidDepthPv : (cut_node && depth >= IidDepthCut))) {
-    const Value v = search<PvNode ? PV : NON_PV>(pos, ss, alpha, beta, depth - 2, cut_node);
-    if (v <= alpha && !stop) search<PvNode ? PV : NON_PV>(pos, ss, -VALUE_INFINITE, beta, depth - 2, cut_node);
+    const Value v = search<SameType>(pos, ss, alpha, beta, depth - 2, cut_node);
+    if (v <= alpha && !stop) search<SameType>(pos, ss, -VALUE_INFINITE, beta, depth - 2, cut_node);
     if (stop) return VALUE_ZERO;
     tte = tt_.probe(key, tt_hit);
     tt_move = tt_hit ? tte->move() : MOVE_NONE;
@@ -402,7 +412,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   const bool single_reply = ss->in_check && MoveList<LEGAL>(pos).size() == 1;
 
   for (Move m; (m = picker.next(skip_quiets)) != MOVE_NONE;) {
-    if (Root && std::find(root_moves_.begin() + pv_index_, root_moves_.end(), m) == root_moves_.end())
+    if (Root &&
+        std::find(root_moves_.begin() + pv_index_, root_moves_.end(), m) == root_moves_.end())
       continue;
     if (!pos.legal(m)) continue;
     ss->move_count = ++move_count;
@@ -451,7 +462,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       r -= gives_check;
       r -= 2 * ss->mate_threat;
       r -= m == ss->killers[0] || m == ss->killers[1];
-      if (!capture) r -= std::clamp(quiet_move_score(history_, cont, us, pos.piece_on(to_sq(m)), m) / LmrHistoryDivisor, -2, 2);
+      if (!capture)
+        r -= std::clamp(
+            quiet_move_score(history_, cont, us, pos.piece_on(to_sq(m)), m) / LmrHistoryDivisor, -2,
+            2);
       const Depth d = std::clamp(new_depth - r, 1, new_depth + 1);
       value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
       if (value > alpha && d < new_depth)
@@ -497,7 +511,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   // Step 17. No legal move: checkmate or stalemate, both lost for the side to move. The
   // verdict holds at any depth.
   if (move_count == 0) {
-    tt_.store(tte, key, value_to_tt(mated_in(ss->ply), ss->ply), BOUND_EXACT, MAX_PLY - 1, MOVE_NONE, VALUE_NONE);
+    tt_.store(tte, key, value_to_tt(mated_in(ss->ply), ss->ply), BOUND_EXACT, MAX_PLY - 1,
+              MOVE_NONE, VALUE_NONE);
     return mated_in(ss->ply);
   }
 
@@ -505,15 +520,17 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
     update_quiet_stats(pos, ss, best_move, quiets, quiet_count, depth);
 
   // Step 18. Store in the transposition table.
-  const Bound bound = best_value >= beta ? BOUND_LOWER : PvNode && best_move ? BOUND_EXACT : BOUND_UPPER;
+  const Bound bound = best_value >= beta    ? BOUND_LOWER
+                      : PvNode && best_move ? BOUND_EXACT
+                                            : BOUND_UPPER;
   tt_.store(tte, key, value_to_tt(best_value, ss->ply), bound, depth, best_move, ss->static_eval);
   return best_value;
 }
 
 // Killers, history (depth^2 bonus, ElephantEye style) and continuation history for the quiet
 // move that was best, a matching penalty for the quiet moves tried before it.
-void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quiet_count,
-                                Depth depth) {
+void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets,
+                                int quiet_count, Depth depth) {
   const Color us = pos.side_to_move();
   if (ss->killers[0] != best) {
     ss->killers[1] = ss->killers[0];
@@ -541,7 +558,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   }
   ss->in_check = pos.in_check();
 
-  if (stop || ss->ply >= MAX_PLY - 1) return ss->ply >= MAX_PLY - 1 && !ss->in_check ? evaluate(pos) : VALUE_DRAW;
+  if (stop || ss->ply >= MAX_PLY - 1)
+    return ss->ply >= MAX_PLY - 1 && !ss->in_check ? evaluate(pos) : VALUE_DRAW;
   if (ss->in_check)
     if (const Value v = repetition_value(pos, ss->ply); v != VALUE_NONE) return v;
 
@@ -561,11 +579,15 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     ss->static_eval = VALUE_NONE;
     best_value = futility_base = -VALUE_INFINITE;
   } else {
-    ss->static_eval = best_value = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : static_eval(pos);
-    if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
+    ss->static_eval = best_value =
+        tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : static_eval(pos);
+    if (tt_value != VALUE_NONE &&
+        (tte->bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
     if (best_value >= beta) {
-      if (!tt_hit) tt_.store(tte, key, value_to_tt(best_value, ss->ply), BOUND_LOWER, 0, MOVE_NONE, ss->static_eval);
+      if (!tt_hit)
+        tt_.store(tte, key, value_to_tt(best_value, ss->ply), BOUND_LOWER, 0, MOVE_NONE,
+                  ss->static_eval);
       return best_value;
     }
     if (PvNode && best_value > alpha) alpha = best_value;
@@ -614,8 +636,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   // In check with no legal move: mated (stalemate cannot arise here: we were in check).
   if (ss->in_check && move_count == 0) return mated_in(ss->ply);
 
-  tt_.store(tte, key, value_to_tt(best_value, ss->ply), best_value >= beta ? BOUND_LOWER : BOUND_UPPER, 0,
-            best_move, ss->static_eval);
+  tt_.store(tte, key, value_to_tt(best_value, ss->ply),
+            best_value >= beta ? BOUND_LOWER : BOUND_UPPER, 0, best_move, ss->static_eval);
   return best_value;
 }
 

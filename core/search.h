@@ -99,7 +99,8 @@ class Worker {
   void iterative_deepening(Position& pos, const std::function<void(const InfoLine&)>& on_info);
   void check_limits();
   bool null_move_allowed(const Position& pos) const;
-  void update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quiet_count, Depth depth);
+  void update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets,
+                          int quiet_count, Depth depth);
   InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
   // Makes m, recording it (and its continuation history) in ss; counts the node.
   void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);

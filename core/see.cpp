@@ -39,9 +39,13 @@ struct ExchangeBoard {
       if (piece_at(h.to) == make_piece(c, HORSE) && piece_at(h.block) == NO_PIECE) return h.to;
     const LineMoves& along_rank = RankLine[file_of(t)][rank_occ];
     const LineMoves& along_file = FileLine[rank_of(t)][file_occ];
-    if (Square s = on_lines(along_rank.second_blocker, along_file.second_blocker, make_piece(c, CANNON)); s != SQ_NONE)
+    if (Square s =
+            on_lines(along_rank.second_blocker, along_file.second_blocker, make_piece(c, CANNON));
+        s != SQ_NONE)
       return s;
-    if (Square s = on_lines(along_rank.first_blocker, along_file.first_blocker, make_piece(c, ROOK)); s != SQ_NONE)
+    if (Square s =
+            on_lines(along_rank.first_blocker, along_file.first_blocker, make_piece(c, ROOK));
+        s != SQ_NONE)
       return s;
     for (Square s : Steps.general_moves[t])
       if (piece_at(s) == make_piece(c, GENERAL)) return s;

@@ -14,7 +14,8 @@ void TranspositionTable::resize(int mb) {
 }
 
 void TranspositionTable::clear() {
-  if (clusters_ && written_) std::memset(static_cast<void*>(clusters_.get()), 0, sizeof(Cluster) * cluster_count_);
+  if (clusters_ && written_)
+    std::memset(static_cast<void*>(clusters_.get()), 0, sizeof(Cluster) * cluster_count_);
   written_ = false;
   generation_ = 4;
 }
@@ -54,7 +55,8 @@ TTEntry* TranspositionTable::probe(Key key, bool& found) {
   TTEntry* replace = entries;
   int replace_worth = worth(*replace);
   for (int i = 1; i < 5; ++i)
-    if (const int w = worth(entries[i]); w < replace_worth) replace = &entries[i], replace_worth = w;
+    if (const int w = worth(entries[i]); w < replace_worth)
+      replace = &entries[i], replace_worth = w;
   return found = false, replace;
 }
 

@@ -11,7 +11,12 @@
 
 namespace chuhan {
 
-enum Bound : uint8_t { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = BOUND_UPPER | BOUND_LOWER };
+enum Bound : uint8_t {
+  BOUND_NONE,
+  BOUND_UPPER,
+  BOUND_LOWER,
+  BOUND_EXACT = BOUND_UPPER | BOUND_LOWER
+};
 
 struct TTEntry {
   Move move() const { return Move(move16); }
@@ -76,7 +81,7 @@ class TranspositionTable {
   std::unique_ptr<Cluster[], FreeMemory> clusters_;  // from calloc, see new_search()
   uint32_t cluster_count_ = 0;
   int size_mb_ = DefaultSizeMB;
-  bool written_ = false;  // a search ran since the table was last zeroed
+  bool written_ = false;    // a search ran since the table was last zeroed
   uint8_t generation_ = 4;  // never 0, so that an empty entry (all zero) is never current
 };
 
@@ -86,8 +91,8 @@ constexpr Value value_to_tt(Value v, int ply) {
   return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
 }
 constexpr Value value_from_tt(Value v, int ply) {
-  return v == VALUE_NONE ? VALUE_NONE
-         : v >= VALUE_MATE_IN_MAX_PLY ? v - ply
+  return v == VALUE_NONE               ? VALUE_NONE
+         : v >= VALUE_MATE_IN_MAX_PLY  ? v - ply
          : v <= VALUE_MATED_IN_MAX_PLY ? v + ply
                                        : v;
 }

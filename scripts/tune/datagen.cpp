@@ -70,7 +70,9 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
   for (int ply = 0; ply < 300; ++ply) {
     const GameResult verdict = engine.game_result();
     if (verdict.over())
-      return verdict.outcome == Outcome::RED_WINS ? 1.0 : verdict.outcome == Outcome::BLACK_WINS ? 0.0 : 0.5;
+      return verdict.outcome == Outcome::RED_WINS     ? 1.0
+             : verdict.outcome == Outcome::BLACK_WINS ? 0.0
+                                                      : 0.5;
 
     SearchLimits limits;
     limits.nodes = opt.nodes;
@@ -107,20 +109,26 @@ size_t convert_pgn(const std::string& path, std::ofstream& out) {
   size_t written = 0, games = 0;
   for (size_t start = text.find("[Game "); start != std::string::npos;) {
     const size_t next = text.find("\n[Game ", start + 1);
-    const PgnGame game = parse_pgn(text.substr(start, next == std::string::npos ? std::string::npos : next - start));
+    const PgnGame game =
+        parse_pgn(text.substr(start, next == std::string::npos ? std::string::npos : next - start));
     start = next == std::string::npos ? next : next + 1;
     const auto tag = game.tags.find("Result");
     if (!game.error.empty() || tag == game.tags.end()) continue;
-    const std::string result = tag->second == "1-0" ? "1" : tag->second == "0-1" ? "0" : tag->second == "1/2-1/2" ? "0.5" : "";
+    const std::string result = tag->second == "1-0"       ? "1"
+                               : tag->second == "0-1"     ? "0"
+                               : tag->second == "1/2-1/2" ? "0.5"
+                                                          : "";
     if (result.empty()) continue;
     Position pos;
     std::vector<StateInfo> states(game.moves.size() + 1);
-    if (!pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]).empty()) continue;
+    if (!pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]).empty())
+      continue;
     ++games;
     for (size_t i = 0; i < game.moves.size(); ++i) {
       const Move m = parse_move_text(game.moves[i]);
       if (!MoveList<LEGAL>(pos).contains(m)) break;
-      if (!pos.in_check() && !pos.is_capture(m)) out << pos.fen() << " ; " << result << "\n", ++written;
+      if (!pos.in_check() && !pos.is_capture(m))
+        out << pos.fen() << " ; " << result << "\n", ++written;
       pos.do_move(m, states[i + 1]);
     }
   }
@@ -134,13 +142,20 @@ int main(int argc, char** argv) {
   Options opt;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--openings") opt.openings = value;
-    else if (key == "--out") opt.out = value;
-    else if (key == "--games") opt.games = std::atoi(value.c_str());
-    else if (key == "--nodes") opt.nodes = std::strtoull(value.c_str(), nullptr, 10);
-    else if (key == "--random-plies") opt.random_plies = std::atoi(value.c_str());
-    else if (key == "--seed") opt.seed = unsigned(std::atoi(value.c_str()));
-    else if (key == "--from-pgn") opt.from_pgn = value;
+    if (key == "--openings")
+      opt.openings = value;
+    else if (key == "--out")
+      opt.out = value;
+    else if (key == "--games")
+      opt.games = std::atoi(value.c_str());
+    else if (key == "--nodes")
+      opt.nodes = std::strtoull(value.c_str(), nullptr, 10);
+    else if (key == "--random-plies")
+      opt.random_plies = std::atoi(value.c_str());
+    else if (key == "--seed")
+      opt.seed = unsigned(std::atoi(value.c_str()));
+    else if (key == "--from-pgn")
+      opt.from_pgn = value;
     else {
       std::cerr << "unknown option " << key << "\n";
       return 2;

@@ -6,15 +6,18 @@
 #
 #   scripts/tune/gen-data.sh OUTDIR [--games N] [--nodes N] [--seed S]
 #                            [--eleeye PATH_TO_UCCI_BINARY] [--fairy PATH_TO_UCI_BINARY]
+#                            [--match-weight N]
 #
 # --fairy is a native Fairy-Stockfish (it writes ranks 1-10 and needs UCI_Variant xiangqi; run
-# classical, without NNUE). The result is OUTDIR/all.txt, the input of chuhan-tune --data.
+# classical, without NNUE). --match-weight N (default 1) puts the match positions N times into the
+# result, so that games against other engines weigh more than self-play. The result is
+# OUTDIR/all.txt, the input of chuhan-tune --data.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-out=${1:?usage: scripts/tune/gen-data.sh OUTDIR [--games N] [--nodes N] [--seed S] [--eleeye PATH] [--fairy PATH]}
+out=${1:?usage: scripts/tune/gen-data.sh OUTDIR [--games N] [--nodes N] [--seed S] [--eleeye PATH] [--fairy PATH] [--match-weight N]}
 shift
-games=3000 nodes=4000 seed=1 eleeye= fairy=
+games=3000 nodes=4000 seed=1 eleeye= fairy= match_weight=1
 while [ $# -gt 0 ]; do
   case $1 in
     --games) games=$2 ;;
@@ -22,6 +25,7 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2 ;;
     --eleeye) eleeye=$2 ;;
     --fairy) fairy=$2 ;;
+    --match-weight) match_weight=$2 ;;
     *) echo "gen-data: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -47,7 +51,7 @@ match() {  # name, extra match arguments...
   for ms in 60 120; do
     local pgn="$out/$name-$ms.pgn"
     [ -s "$pgn.done" ] && continue
-    nice node scripts/match.mjs --movetime "$ms" --concurrency 2 --quiet --pgn "$pgn" "$@" >"$pgn.log"
+    nice node scripts/match.mjs --movetime "$ms" --concurrency 2 --quiet --pgn-comments --pgn "$pgn" "$@" >"$pgn.log"
     echo ok >"$pgn.done"
   done
 }
@@ -59,5 +63,10 @@ rm -f "$out/matches.txt"
 for pgn in "$out"/*.pgn; do
   [ -e "$pgn" ] && build/native/chuhan-datagen --from-pgn "$pgn" --out "$out/matches.txt"
 done
-cat "$out"/selfplay-*.txt "$out"/matches.txt 2>/dev/null >"$out/all.txt"
+{
+  cat "$out"/selfplay-*.txt
+  if [ -s "$out/matches.txt" ]; then
+    for _ in $(seq "$match_weight"); do cat "$out/matches.txt"; done
+  fi
+} >"$out/all.txt"
 echo "gen-data: $(wc -l <"$out/all.txt") positions in $out/all.txt"

@@ -20,8 +20,8 @@
 #include "position.h"
 
 using namespace chuhan;
-using eval::Params;
 using eval::PARAM_NB;
+using eval::Params;
 
 namespace {
 
@@ -42,10 +42,11 @@ struct Weights {
 };
 
 // Evaluation from Red's side with weights w, as evaluate() computes it (before rounding).
-double evaluate_sample(const Sample& s, const std::vector<Entry>& pool, const Weights& w, double* mg_out = nullptr,
-                       double* eg_out = nullptr) {
+double evaluate_sample(const Sample& s, const std::vector<Entry>& pool, const Weights& w,
+                       double* mg_out = nullptr, double* eg_out = nullptr) {
   double mg = 0, eg = 0;
-  for (uint32_t k = s.first; k < s.last; ++k) mg += pool[k].count * w.mg[pool[k].param], eg += pool[k].count * w.eg[pool[k].param];
+  for (uint32_t k = s.first; k < s.last; ++k)
+    mg += pool[k].count * w.mg[pool[k].param], eg += pool[k].count * w.eg[pool[k].param];
   if (mg_out) *mg_out = mg, *eg_out = eg;
   const double v = (mg * s.phase + eg * (eval::MaxPhase - s.phase)) / eval::MaxPhase;
   return v * (v > 0 ? s.scale_red : s.scale_black) / eval::ScaleNormal;
@@ -53,7 +54,8 @@ double evaluate_sample(const Sample& s, const std::vector<Entry>& pool, const We
 
 double sigmoid(double k, double v) { return 1.0 / (1.0 + std::pow(10.0, -k * v / 400.0)); }
 
-double mean_error(const std::vector<Sample>& samples, const std::vector<Entry>& pool, const Weights& w, double k) {
+double mean_error(const std::vector<Sample>& samples, const std::vector<Entry>& pool,
+                  const Weights& w, double k) {
   double total = 0;
   for (const Sample& s : samples) {
     const double d = s.result - sigmoid(k, evaluate_sample(s, pool, w));
@@ -64,18 +66,22 @@ double mean_error(const std::vector<Sample>& samples, const std::vector<Entry>& 
 
 bool tunable(int i) {
   // The general's material and the "no piece" rows are fixed at zero.
-  return i != eval::typed(eval::MATERIAL, GENERAL) && i != eval::typed(eval::MATERIAL, NO_PIECE_TYPE) &&
+  return i != eval::typed(eval::MATERIAL, GENERAL) &&
+         i != eval::typed(eval::MATERIAL, NO_PIECE_TYPE) &&
          !(i >= eval::PST && i < eval::PST + eval::PstSquares);
 }
 
 // Replaces the weight table in `path` (normally core/eval_params.cpp), keeping the rest of
-// the file; writes a file with just the table if `path` has none.
+// the file; writes a file with just the table if `path` has none. The table is one weight per
+// line with its name, exempt from clang-format (which would realign every comment whenever one
+// number grows a digit).
 void write_params(const std::string& path, const Weights& w) {
   std::ostringstream table;
-  table << "const Score Params[PARAM_NB] = {\n";
+  table << "// clang-format off\nconst Score Params[PARAM_NB] = {\n";
   for (int i = 0; i < PARAM_NB; ++i)
-    table << "    S(" << std::lround(w.mg[i]) << ", " << std::lround(w.eg[i]) << "),  // " << eval::param_name(i) << "\n";
-  table << "};";
+    table << "    S(" << std::lround(w.mg[i]) << ", " << std::lround(w.eg[i]) << "),  // "
+          << eval::param_name(i) << "\n";
+  table << "};\n// clang-format on";
 
   std::string text;
   {
@@ -84,13 +90,15 @@ void write_params(const std::string& path, const Weights& w) {
     buffer << in.rdbuf();
     text = buffer.str();
   }
-  const std::string opening = "const Score Params[PARAM_NB] = {";
+  const std::string opening = "// clang-format off\nconst Score Params[PARAM_NB] = {";
+  const std::string closing = "};\n// clang-format on";
   const size_t start = text.find(opening);
-  const size_t end = start == std::string::npos ? std::string::npos : text.find("};", start);
+  const size_t end = start == std::string::npos ? std::string::npos : text.find(closing, start);
   if (end == std::string::npos)
-    text = "#include \"eval_params.h\"\n\nnamespace chuhan::eval {\n\n" + table.str() + "\n\n}  // namespace chuhan::eval\n";
+    text = "#include \"eval_params.h\"\n\nnamespace chuhan::eval {\n\n" + table.str() +
+           "\n\n}  // namespace chuhan::eval\n";
   else
-    text.replace(start, end + 2 - start, table.str());
+    text.replace(start, end + closing.size() - start, table.str());
   std::ofstream(path) << text;
 }
 
@@ -102,10 +110,14 @@ int main(int argc, char** argv) {
   double rate = 1.0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--data") data_path = value;
-    else if (key == "--out") out_path = value;
-    else if (key == "--epochs") epochs = std::atoi(value.c_str());
-    else if (key == "--rate") rate = std::atof(value.c_str());
+    if (key == "--data")
+      data_path = value;
+    else if (key == "--out")
+      out_path = value;
+    else if (key == "--epochs")
+      epochs = std::atoi(value.c_str());
+    else if (key == "--rate")
+      rate = std::atof(value.c_str());
   }
   if (data_path.empty()) {
     std::cerr << "usage: chuhan-tune --data FILE [--epochs N] [--rate R] [--out FILE]\n";
@@ -127,10 +139,15 @@ int main(int argc, char** argv) {
     if (!pos.set(line.substr(0, sep), &st).empty()) continue;
     eval::Trace trace;
     const Value v = eval::evaluate_traced(pos, trace);
-    Sample s{uint32_t(pool.size()), 0, float(std::atof(line.c_str() + sep + 3)), uint8_t(trace.phase),
-             uint8_t(trace.scale[RED]), uint8_t(trace.scale[BLACK])};
+    Sample s{uint32_t(pool.size()),
+             0,
+             float(std::atof(line.c_str() + sep + 3)),
+             uint8_t(trace.phase),
+             uint8_t(trace.scale[RED]),
+             uint8_t(trace.scale[BLACK])};
     for (int p = 0; p < PARAM_NB; ++p)
-      if (const int d = trace.coefficient[RED][p] - trace.coefficient[BLACK][p]; d) pool.push_back({int16_t(p), int16_t(d)});
+      if (const int d = trace.coefficient[RED][p] - trace.coefficient[BLACK][p]; d)
+        pool.push_back({int16_t(p), int16_t(d)});
     s.last = uint32_t(pool.size());
     samples.push_back(s);
     const double red_view = pos.side_to_move() == RED ? v : -v;
@@ -144,7 +161,8 @@ int main(int argc, char** argv) {
   double k = 1.0, best_error = mean_error(samples, pool, w, k);
   for (double step = 0.5; step > 0.001; step /= 2)
     for (double candidate : {k - step, k + step})
-      if (const double e = mean_error(samples, pool, w, candidate); candidate > 0 && e < best_error) best_error = e, k = candidate;
+      if (const double e = mean_error(samples, pool, w, candidate); candidate > 0 && e < best_error)
+        best_error = e, k = candidate;
   std::cerr << "K " << k << ", error " << best_error << "\n";
 
   // 3. Adam on the mean squared error.
@@ -158,8 +176,10 @@ int main(int argc, char** argv) {
       const double sig = sigmoid(k, v);
       const double scale = (v > 0 ? s.scale_red : s.scale_black) / double(eval::ScaleNormal);
       const double common = (sig - s.result) * sig * (1 - sig) * std::log(10.0) * k / 400.0 * scale;
-      const double gm = common * s.phase / eval::MaxPhase, ge = common * (eval::MaxPhase - s.phase) / eval::MaxPhase;
-      for (uint32_t j = s.first; j < s.last; ++j) grad.mg[pool[j].param] += gm * pool[j].count, grad.eg[pool[j].param] += ge * pool[j].count;
+      const double gm = common * s.phase / eval::MaxPhase,
+                   ge = common * (eval::MaxPhase - s.phase) / eval::MaxPhase;
+      for (uint32_t j = s.first; j < s.last; ++j)
+        grad.mg[pool[j].param] += gm * pool[j].count, grad.eg[pool[j].param] += ge * pool[j].count;
     }
     auto adam_step = [&](double g, double& m, double& v, double& x) {
       g /= samples.size();
