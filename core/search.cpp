@@ -249,8 +249,10 @@ void Worker::iterative_deepening(Position& pos,
     if (on_info && !stop)
       for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_, BOUND_EXACT));
     if (stop) {
-      // Report the line the interrupted iteration left, so the GUI sees the final best move.
-      if (on_info && root_depth_ > 1) on_info(make_info(0, root_depth_, BOUND_EXACT));
+      // Report the lines the interrupted iteration left, so the GUI sees the final best move
+      // and a set of distinct lines (the ones not searched again keep their previous score).
+      if (on_info && root_depth_ > 1)
+        for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_, BOUND_EXACT));
       break;
     }
 
