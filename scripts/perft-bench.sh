@@ -15,7 +15,7 @@
 #    counts above 1,000,000,000 (start position depth 6) only with --deep.
 # Exits non-zero on a build failure, a wrong leaf count, or a mismatch.
 #
-# Data: scripts/data-dir.sh ($CHUHAN_DATA_DIR, else ../shared/data beside the checkout).
+# Data: scripts/data-dir.sh ($CHUHAN_DATA_DIR, else ../shared/data beside the checkout or its origin).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -13,6 +13,11 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 
+# The native tests read the data from the directory the scripts find (scripts/data-dir.sh).
+source scripts/data-dir.sh
+CHUHAN_DATA_DIR="$(chuhan_data_dir)"
+export CHUHAN_DATA_DIR
+
 echo "== format"
 bash scripts/check-format.sh
 
