@@ -43,7 +43,7 @@ Games
   --margin MS             lateness tolerated before a loss on time (default 500: on a loaded
                           2-core machine a 100 ms search sometimes answers after 200-300 ms)
   --max-plies N           game length cap; reaching it is a draw (default 300)
-  --openings FILE         default ../shared/data/openings.txt (fallback /work/shared/data)
+  --openings FILE         default openings.txt of the shared data (scripts/data-dir.mjs)
   --openings-limit K      use only the first K openings
   --games N               play the first N games of the schedule (2 per opening: A red, A black);
                           with --sprt: the maximum number of games (default 20000)
