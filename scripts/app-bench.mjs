@@ -8,22 +8,16 @@
 // noisy: compare runs made back to back.
 //
 //   node scripts/app-bench.mjs [--runs N]
-import { existsSync } from 'node:fs';
-
+import { ChromiumPath, hasChromium, launchChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
-const Chromium = '/usr/bin/chromium';
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
-if (!existsSync(Chromium)) throw new Error(`${Chromium} is missing (scripts/setup.sh installs it)`);
+if (!hasChromium()) throw new Error(`${ChromiumPath} is missing (scripts/setup.sh installs it)`);
 
-const { chromium } = await import('playwright-core');
 const { server, url } = await startServer({ port: 0, quiet: true });
-const browser = await chromium.launch({
-  executablePath: Chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 const point = (square) => `#board .point[data-square="${square}"]`;
 const plies = (page) => page.locator('#move-list button[data-ply]').count();

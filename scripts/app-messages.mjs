@@ -4,33 +4,19 @@
 // list, varied so that no position repeats), by clicks, at level 1 (a reply in milliseconds).
 //
 //   node scripts/app-messages.mjs [--moves N]    (default 6)
-import { existsSync } from 'node:fs';
-
+import { ChromiumPath, hasChromium, launchChromium, recordWorkerMessages } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
-const Chromium = '/usr/bin/chromium';
 const movesArg = process.argv.indexOf('--moves');
 const moves = movesArg > 0 ? Number(process.argv[movesArg + 1]) : 6;
 if (!Number.isInteger(moves) || moves < 1) throw new Error('--moves needs a positive whole number');
-if (!existsSync(Chromium)) throw new Error(`${Chromium} is missing (scripts/setup.sh installs it)`);
+if (!hasChromium()) throw new Error(`${ChromiumPath} is missing (scripts/setup.sh installs it)`);
 
-const { chromium } = await import('playwright-core');
 const { server, url } = await startServer({ port: 0, quiet: true });
-const browser = await chromium.launch({
-  executablePath: Chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
-  // Every request the page posts to a worker, by command.
-  await context.addInitScript(() => {
-    window.chuhanWorkerMessages = [];
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (message, ...rest) {
-      window.chuhanWorkerMessages.push(message?.cmd ?? '?');
-      return post.call(this, message, ...rest);
-    };
-  });
+  await recordWorkerMessages(context);
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });

@@ -29,13 +29,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { createEngine } from '../wasm/index.node.js';
+import { hasChromium, launchChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const native = join(root, 'build/native/chuhan');
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 const reloads = Number(args[args.indexOf('--reloads') + 1]) || 15;
-const browser = !args.includes('--no-browser') && existsSync('/usr/bin/chromium');
+const browser = !args.includes('--no-browser') && hasChromium();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const inOrder = (times) => times.map((t) => t.toFixed(0)).join(', ');
@@ -200,11 +201,7 @@ async function inChromium() {
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { chromium } = await import('playwright-core');
-  const b = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const b = await launchChromium();
   const ready = [];
   const emptyWorker = [];
   const bench = [];

@@ -7,19 +7,19 @@
 // Skipped (the Vite build still runs) when CHUHAN_SKIP_BROWSER=1 or Chromium is missing.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const work = join(root, 'build', 'vite-test');
 const app = join(work, 'app');
 const dist = join(work, 'dist');
-const Chromium = '/usr/bin/chromium';
-const skipBrowser = process.env.CHUHAN_SKIP_BROWSER === '1' || !existsSync(Chromium);
+const skipBrowser = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 const Csp = "script-src 'self' 'wasm-unsafe-eval'";
 const Types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 
@@ -77,11 +77,7 @@ describe('the npm package in a Vite app', () => {
     let browser;
     const servers = {};
     before(async () => {
-      const { chromium } = await import('playwright-core');
-      browser = await chromium.launch({
-        executablePath: Chromium,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
+      browser = await launchChromium();
       for (const profile of ['plain', 'csp', 'coi']) servers[profile] = await serve(profile);
     });
     after(async () => {

@@ -6,14 +6,13 @@
 // The tests run in order in one browser context (one visit, then reloads), like one person's
 // session: first load, a game against the engine, records, reload, offline, the embed page.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
+import { hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
-const Chromium = '/usr/bin/chromium';
-const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !existsSync(Chromium);
+const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 const StartFen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 // Black to move and checkmated by the doubled rooks.
 const MatedFen = '3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1';
@@ -49,21 +48,9 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
 
   before(async () => {
     ({ server, url } = await startServer({ port: 0, quiet: true }));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: Chromium,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
-    // Every request a page posts to a worker, by command (scripts/app-messages.mjs counts alike).
-    await context.addInitScript(() => {
-      window.chuhanWorkerMessages = [];
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (message, ...rest) {
-        window.chuhanWorkerMessages.push(message?.cmd ?? '?');
-        return post.call(this, message, ...rest);
-      };
-    });
+    await recordWorkerMessages(context);
     page = await context.newPage();
     watch(page);
   });
