@@ -87,7 +87,7 @@ constexpr Range BenchDepth{1, 30};
 
 // ---- Options ----
 
-enum class Option : uint8_t { HASH, MULTIPV, MOVE_OVERHEAD, OWN_BOOK, OPTION_NB };
+enum class Option : uint8_t { HASH, MULTIPV, MOVE_OVERHEAD, OWN_BOOK, THREADS, OPTION_NB };
 
 struct OptionSpec {
   Option id;
@@ -110,6 +110,8 @@ inline constexpr OptionSpec Options[] = {
     // With the book on, go() answers a position of the built-in opening book (core/book.h) at
     // once. Off by default: GUIs bring their own.
     {Option::OWN_BOOK, "OwnBook", "ownBook", true, 0, {0, 1}},
+    // Search threads (Lazy SMP, core/threads.h); a build without threads accepts 1 only.
+    {Option::THREADS, "Threads", "threads", false, 1, {1, 256}},
 };
 static_assert(std::size(Options) == size_t(Option::OPTION_NB));
 

@@ -9,7 +9,7 @@
 
 namespace chuhan {
 
-Engine::Engine() : worker_(tt_) { set_position("startpos"); }
+Engine::Engine() : threads_(tt_) { set_position("startpos"); }
 Engine::~Engine() = default;
 
 std::string Engine::set_position(const std::string& fen, const std::vector<std::string>& moves) {
@@ -134,18 +134,18 @@ BestMove Engine::go(const SearchLimits& limits,
   if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 &&
       banned_.empty() && limits.searchmoves.empty()) {
     if (const Move m = book::pick(game_->position(), book_draw()); m != MOVE_NONE) {
-      worker_.stop = false;
-      worker_.pondering = false;
+      threads_.main().stop = false;
+      threads_.main().pondering = false;
       return {move_to_string(m), "", true};
     }
   }
 
   const search::Result r =
-      worker_.run(game_->position(), l, root, move_overhead_, [&](const search::InfoLine& line) {
+      threads_.run(game_->position(), l, root, move_overhead_, [&](const search::InfoLine& line) {
         if (on_info) on_info(to_info(line));
       });
-  worker_.stop = false;
-  worker_.pondering = false;
+  threads_.main().stop = false;
+  threads_.main().pondering = false;
   BestMove best;
   if (r.best != MOVE_NONE) best.move = move_to_string(r.best);
   if (r.ponder != MOVE_NONE) best.ponder = move_to_string(r.ponder);
@@ -154,7 +154,7 @@ BestMove Engine::go(const SearchLimits& limits,
 
 void Engine::new_game() {
   tt_.clear();
-  worker_.clear();
+  threads_.clear();
 }
 
 std::string Engine::set_option(contract::Option id, int64_t value, std::string_view what) {
@@ -171,6 +171,8 @@ std::string Engine::set_option(contract::Option id, int64_t value, std::string_v
     case contract::Option::OWN_BOOK:
       own_book_ = value;
       break;
+    case contract::Option::THREADS:
+      return threads_.set_count(int(value));
     case contract::Option::OPTION_NB:
       break;
   }
@@ -187,6 +189,8 @@ int64_t Engine::option(contract::Option id) const {
       return move_overhead_;
     case contract::Option::OWN_BOOK:
       return own_book_;
+    case contract::Option::THREADS:
+      return threads_.count();
     default:
       return 0;
   }
@@ -238,7 +242,8 @@ Engine::PerftResult Engine::perft(
   PerftResult result;
   if (depth <= 0) return result.nodes = 1, result;
   const auto stopped = [this] {
-    return worker_.stop || (worker_.external_stop && worker_.external_stop());
+    return threads_.main().stop ||
+           (threads_.main().external_stop && threads_.main().external_stop());
   };
   StateInfo st;
   for (Move m : MoveList<LEGAL>(pos)) {
@@ -249,7 +254,7 @@ Engine::PerftResult Engine::perft(
     if (per_move) per_move(move_to_string(m), n);
     result.nodes += n;
   }
-  worker_.stop = false;
+  threads_.main().stop = false;
   return result;
 }
 
@@ -270,7 +275,7 @@ bench::Result Engine::bench(
     SearchLimits limits;
     limits.depth = depth;
     const BestMove best = go(limits);
-    result.nodes += worker_.nodes();
+    result.nodes += threads_.nodes();
     if (per_position) per_position(++index, fen, best);
   }
   result.time_ms = now() - start;

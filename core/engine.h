@@ -19,6 +19,7 @@
 #include "position.h"
 #include "rules.h"
 #include "search.h"
+#include "threads.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -94,23 +95,25 @@ class Engine {
   BestMove go(const SearchLimits& limits,
               const std::function<void(const SearchInfo&)>& on_info = {});
   // Thread-safe: ends the running search or perft (or one about to start) promptly.
-  void stop() { worker_.stop = true; }
+  void stop() { threads_.stop(); }
   // Forgets a stop() that came after the last search or perft had already ended, so that it
   // cannot end the next one at once. Call it from the thread that starts searches, before one.
-  void clear_stop() { worker_.stop = false; }
+  void clear_stop() { threads_.main().stop = false; }
   // Thread-safe. A search started with limits.ponder ignores the clock until ponderhit();
   // callers that start go() on another thread call set_pondering(true) before, so that a
   // ponderhit arriving first is not lost.
-  void set_pondering(bool on) { worker_.pondering = on; }
-  void ponderhit() { worker_.pondering = false; }
+  void set_pondering(bool on) { threads_.main().pondering = on; }
+  void ponderhit() { threads_.main().pondering = false; }
   // Polled during search; returning true stops it (used for a shared stop flag in browsers).
-  void set_external_stop(std::function<bool()> poll) { worker_.external_stop = std::move(poll); }
+  void set_external_stop(std::function<bool()> poll) {
+    threads_.main().external_stop = std::move(poll);
+  }
 
   // A new game: clears the hash and the search histories.
   void new_game();
-  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook; a check option is 0 or
-  // 1) after the contract's validation. Returns "" or what is wrong, naming the option as `what`
-  // (the caller's name for it); the option is then unchanged.
+  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook, Threads; a check
+  // option is 0 or 1) after the contract's validation. Returns "" or what is wrong, naming the
+  // option as `what` (the caller's name for it); the option is then unchanged.
   std::string set_option(contract::Option id, int64_t value, std::string_view what);
   // The current value of option `id`.
   int64_t option(contract::Option id) const;
@@ -152,7 +155,7 @@ class Engine {
   std::unique_ptr<Game> game_;
   std::vector<Move> banned_;
   TranspositionTable tt_;
-  search::Worker worker_;
+  search::ThreadPool threads_;
   int hash_mb_ = int(contract::spec(contract::Option::HASH).default_value);
   int multipv_ = int(contract::spec(contract::Option::MULTIPV).default_value);
   int move_overhead_ = int(contract::spec(contract::Option::MOVE_OVERHEAD).default_value);

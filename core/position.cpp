@@ -464,6 +464,24 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
   return "";
 }
 
+void Position::copy_from(const Position& other, std::vector<StateInfo>& history) {
+  size_t length = 0;
+  for (const StateInfo* s = other.st_; s; s = s->previous) ++length;
+  history.resize(length);
+  const StateInfo* s = other.st_;
+  for (size_t i = length; i-- > 0; s = s->previous) history[i] = *s;
+  for (size_t i = 0; i < length; ++i) history[i].previous = i ? &history[i - 1] : nullptr;
+  std::memcpy(board_, other.board_, sizeof(board_));
+  std::memcpy(rank_occ_, other.rank_occ_, sizeof(rank_occ_));
+  std::memcpy(file_occ_, other.file_occ_, sizeof(file_occ_));
+  std::memcpy(piece_list_, other.piece_list_, sizeof(piece_list_));
+  std::memcpy(piece_count_, other.piece_count_, sizeof(piece_count_));
+  std::memcpy(piece_index_, other.piece_index_, sizeof(piece_index_));
+  side_ = other.side_;
+  game_ply_ = other.game_ply_;
+  st_ = &history.back();
+}
+
 void Position::setup(const Piece* board, Color side, int rule60, int move_number, StateInfo* si) {
   std::memset(board_, 0, sizeof(board_));
   std::memset(rank_occ_, 0, sizeof(rank_occ_));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "attacks.h"
 #include "types.h"
@@ -44,6 +45,10 @@ class Position {
   // Sets the position from a FEN string. Returns "" on success; otherwise a human-readable
   // reason, and the position is left as it was. `si` becomes the root of the state chain.
   std::string set(const std::string& fen, StateInfo* si);
+  // Becomes a copy of `other` with a private copy of its whole StateInfo chain in `history`
+  // (oldest first), so that another thread can search it while `other` is searched too: the
+  // states cache facts computed on demand (chases), so no two threads may share them.
+  void copy_from(const Position& other, std::vector<StateInfo>& history);
   std::string fen() const;
   // Board diagram (rank 9 at the top), the FEN and the key, for the `d` command.
   std::string pretty() const;

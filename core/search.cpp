@@ -112,12 +112,23 @@ void Worker::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
   ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
   tt_.prefetch(pos.key_after(m));
   pos.do_move(m, st);
-  if ((++nodes_ & 1023) == 0) check_limits();
-  if (limits_.nodes && nodes_ >= limits_.nodes) stop = true;
+  count_node();
+  if ((nodes() & 1023) == 0) check_limits();
+  if (limits_.nodes && nodes() >= limits_.nodes && helpers_.empty() && !main_) stop = true;
+}
+
+uint64_t Worker::team_nodes() const {
+  uint64_t n = nodes();
+  for (const Worker* h : helpers_) n += h->nodes();
+  return n;
 }
 
 void Worker::check_limits() {
+  if (main_ && main_->stop.load(std::memory_order_relaxed)) stop = true;
   if (external_stop && external_stop()) stop = true;
+  // With helpers the node limit counts every thread's nodes (checked less often than alone).
+  const Worker& team = main_ ? *main_ : *this;
+  if (limits_.nodes && !team.helpers_.empty() && team.team_nodes() >= limits_.nodes) stop = true;
   if (pondering || !time_.maximum()) return;
   if (now() - start_time_ >= time_.maximum()) stop = true;
 }
@@ -137,9 +148,9 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
   limits_.multipv = std::max(1, limits.multipv);
   nodes_ = 0;
   sel_depth_ = 0;
+  completed_depth_ = 0;
   null_move_min_ply_ = 0;
   time_.init(limits_, pos.side_to_move(), pos.game_ply(), move_overhead);
-  tt_.new_search();
   history_.age();
 
   root_moves_.clear();
@@ -166,9 +177,10 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
       StateInfo st;
       pos.do_move(result.best, st);
       bool found;
-      const TTEntry* e = tt_.probe(pos.key(), found);
-      if (found && e->move() != MOVE_NONE && MoveList<LEGAL>(pos).contains(e->move()))
-        result.ponder = e->move();
+      TTData data;
+      tt_.probe(pos.key(), found, data);
+      if (found && data.move() != MOVE_NONE && MoveList<LEGAL>(pos).contains(data.move()))
+        result.ponder = data.move();
       pos.undo_move(result.best);
     }
   }
@@ -178,8 +190,14 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   result.depth = root_depth_;
-  result.nodes = nodes_;
-  return result;
+  result.nodes = nodes();
+  return result_ = result;
+}
+
+InfoLine Worker::best_line_info(uint64_t nodes) const {
+  InfoLine info = make_info(0, std::max(completed_depth_, 1), BOUND_EXACT);
+  info.nodes = nodes;
+  return info;
 }
 
 InfoLine Worker::make_info(size_t index, Depth depth, Bound bound) const {
@@ -191,7 +209,7 @@ InfoLine Worker::make_info(size_t index, Depth depth, Bound bound) const {
   info.multipv = int(index) + 1;
   info.score = updated ? rm.score : rm.previous_score;
   info.bound = updated ? bound : BOUND_EXACT;
-  info.nodes = nodes_;
+  info.nodes = team_nodes();
   info.time = now() - start_time_;
   info.hashfull = tt_.hashfull();
   info.pv = rm.pv;
@@ -217,6 +235,9 @@ void Worker::iterative_deepening(Position& pos,
   Value last_score = VALUE_NONE;
 
   for (root_depth_ = 1; root_depth_ <= max_depth && !stop; ++root_depth_) {
+    // Depth staggering: odd-numbered helpers search odd depths only, so that they run an
+    // iteration ahead of the main worker and fill the table with deeper entries.
+    if (index_ % 2 == 1 && root_depth_ % 2 == 0) continue;
     for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
 
     for (pv_index_ = 0; pv_index_ < multipv && !stop; ++pv_index_) {
@@ -256,6 +277,7 @@ void Worker::iterative_deepening(Position& pos,
       break;
     }
 
+    completed_depth_ = root_depth_;
     const RootMove& best = root_moves_[0];
     if (best.pv[0] != last_best) ++best_move_changes, last_best = best.pv[0];
 
@@ -311,11 +333,12 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   // Step 4. Transposition table lookup.
   const Key key = pos.key();
   bool tt_hit;
-  TTEntry* tte = tt_.probe(key, tt_hit);
-  const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
-  Move tt_move = Root ? root_moves_[pv_index_].pv[0] : tt_hit ? tte->move() : MOVE_NONE;
-  if (!PvNode && tt_hit && tte->depth() >= depth && tt_value != VALUE_NONE &&
-      (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+  TTData ttd;
+  TTEntry* tte = tt_.probe(key, tt_hit, ttd);
+  const Value tt_value = tt_hit ? value_from_tt(ttd.value(), ss->ply) : VALUE_NONE;
+  Move tt_move = Root ? root_moves_[pv_index_].pv[0] : tt_hit ? ttd.move() : MOVE_NONE;
+  if (!PvNode && tt_hit && ttd.depth() >= depth && tt_value != VALUE_NONE &&
+      (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
   // Step 5. Static evaluation; whether it improved on two plies ago.
@@ -324,9 +347,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   if (ss->in_check) {
     ss->static_eval = eval = VALUE_NONE;
   } else {
-    ss->static_eval = eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : static_eval(pos);
+    ss->static_eval = eval = tt_hit && ttd.eval() != VALUE_NONE ? ttd.eval() : static_eval(pos);
     // The stored search value is a better estimate when its bound allows.
-    if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
+    if (tt_value != VALUE_NONE && (ttd.bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
       eval = tt_value;
     improving = (ss - 2)->static_eval == VALUE_NONE || ss->static_eval > (ss - 2)->static_eval;
   }
@@ -351,7 +374,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       ss->current_move = MOVE_NULL;
       ss->cont_hist = &cont_history_->table[NO_PIECE][0];
       pos.do_null_move(st);
-      ++nodes_;
+      count_node();
       Value null_value = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       pos.undo_null_move();
       if (stop) return VALUE_ZERO;
@@ -382,8 +405,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
     const Value v = search<SameType>(pos, ss, alpha, beta, depth - 2, cut_node);
     if (v <= alpha && !stop) search<SameType>(pos, ss, -VALUE_INFINITE, beta, depth - 2, cut_node);
     if (stop) return VALUE_ZERO;
-    tte = tt_.probe(key, tt_hit);
-    tt_move = tt_hit ? tte->move() : MOVE_NONE;
+    tte = tt_.probe(key, tt_hit, ttd);
+    tt_move = tt_hit ? ttd.move() : MOVE_NONE;
     ss->in_check = pos.in_check();
   }
 
@@ -392,9 +415,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   if (!PvNode && depth >= EtcMinDepth && !ss->in_check) {
     for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
       bool hit;
-      const TTEntry* child = tt_.probe(pos.key_after(m), hit);
-      if (!hit || child->depth() < depth - 1 || !(child->bound() & BOUND_UPPER)) continue;
-      const Value v = value_from_tt(child->value(), ss->ply + 1);
+      TTData child;
+      tt_.probe(pos.key_after(m), hit, child);
+      if (!hit || child.depth() < depth - 1 || !(child.bound() & BOUND_UPPER)) continue;
+      const Value v = value_from_tt(child.value(), ss->ply + 1);
       if (v != VALUE_NONE && -v >= beta && pos.legal(m)) {
         tt_.store(tte, key, value_to_tt(-v, ss->ply), BOUND_LOWER, depth, m, ss->static_eval);
         return -v;
@@ -568,11 +592,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   // Transposition table: quiescence entries have depth 0.
   const Key key = pos.key();
   bool tt_hit;
-  TTEntry* tte = tt_.probe(key, tt_hit);
-  const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
-  const Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
+  TTData ttd;
+  TTEntry* tte = tt_.probe(key, tt_hit, ttd);
+  const Value tt_value = tt_hit ? value_from_tt(ttd.value(), ss->ply) : VALUE_NONE;
+  const Move tt_move = tt_hit ? ttd.move() : MOVE_NONE;
   if (!PvNode && tt_hit && tt_value != VALUE_NONE &&
-      (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+      (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
   // Stand pat: out of check the side to move may decline every capture.
@@ -582,9 +607,9 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     best_value = futility_base = -VALUE_INFINITE;
   } else {
     ss->static_eval = best_value =
-        tt_hit && tte->eval() != VALUE_NONE ? tte->eval() : static_eval(pos);
+        tt_hit && ttd.eval() != VALUE_NONE ? ttd.eval() : static_eval(pos);
     if (tt_value != VALUE_NONE &&
-        (tte->bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
+        (ttd.bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
     if (best_value >= beta) {
       if (!tt_hit)

@@ -64,16 +64,19 @@ struct Stack {
 };
 
 // Everything one search thread owns: stack, histories, killers, node count and limits. The
-// transposition table is shared by reference; stop flags are set from other threads.
+// transposition table is shared by reference; stop flags are set from other threads. Several
+// workers searching the same root make a Lazy SMP search (threads.h): the main worker (index 0)
+// keeps the time and reports; helpers search silently and follow the main worker's stop flag.
 class Worker {
  public:
-  explicit Worker(TranspositionTable& tt) : tt_(tt) {}
+  explicit Worker(TranspositionTable& tt, int index = 0) : tt_(tt), index_(index) {}
 
   // Forgets histories and killers (new game, bench), when the next search starts: a new worker
   // and a new game cost nothing until then.
   void clear() { clear_pending_ = true; }
   // Searches `pos` (whose StateInfo chain is the game history) within `limits`. Only moves in
   // `root_moves` are considered when it is non-empty. Returns a legal move whenever one exists.
+  // The caller has called tt.new_search() for this search (once for all its workers).
   Result run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
              TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info);
 
@@ -84,7 +87,21 @@ class Worker {
   // Optional hook polled every few thousand nodes (e.g. a shared stop flag in a browser).
   std::function<bool()> external_stop;
 
-  uint64_t nodes() const { return nodes_; }
+  // Nodes of this worker's current (or last) search; safe to read from any thread.
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+
+  // Lazy SMP wiring (threads.h). A helper polls the main worker's stop flag and the node limit
+  // over all threads every few thousand nodes; the main worker counts its helpers' nodes in
+  // reports and in the node limit.
+  void follow(const Worker* main) { main_ = main; }
+  void set_helpers(std::vector<Worker*> helpers) { helpers_ = std::move(helpers); }
+  int index() const { return index_; }
+  // The deepest iteration this worker finished in its last search (0 if none).
+  int completed_depth() const { return completed_depth_; }
+  // The last search's result (what run() returned).
+  const Result& result() const { return result_; }
+  // The report of this worker's best line as it stands, counting `nodes` searched in all.
+  InfoLine best_line_info(uint64_t nodes) const;
 
  private:
   enum NodeType { NON_PV, PV, ROOT };
@@ -117,7 +134,18 @@ class Worker {
   SearchLimits limits_;
   TimeManager time_;
   TimePoint start_time_ = 0;
-  uint64_t nodes_ = 0;
+  uint64_t team_nodes() const;
+  void count_node() {
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+
+  const int index_;
+  const Worker* main_ = nullptr;  // a helper's main worker
+  std::vector<Worker*> helpers_;  // the main worker's helpers
+  // Written only by this worker's thread; atomic so that the main worker can sum it.
+  std::atomic<uint64_t> nodes_{0};
+  int completed_depth_ = 0;
+  Result result_;
   int sel_depth_ = 0;
   int root_depth_ = 0;
   size_t pv_index_ = 0;

@@ -38,39 +38,47 @@ void TranspositionTable::new_search() {
   generation_ = generation_ == 252 ? 4 : generation_ + 4;
 }
 
-TTEntry* TranspositionTable::probe(Key key, bool& found) {
+TTEntry* TranspositionTable::probe(Key key, bool& found, TTData& data) {
   TTEntry* const entries = cluster_for(key)->entries;
   const uint32_t key32 = uint32_t(key);
-  for (int i = 0; i < 5; ++i)
-    if (entries[i].key32 == key32 && entries[i].gen_bound8) {
+  TTEntry::Fields fields[5];
+  for (int i = 0; i < 5; ++i) {
+    TTEntry::Fields& f = fields[i] = entries[i].load();
+    if (f.key32 == key32 && f.gen_bound8) {
       // Refresh the generation so that a hit is not replaced as stale.
-      entries[i].gen_bound8 = uint8_t(generation_ | entries[i].bound());
+      const Bound bound = Bound(f.gen_bound8 & 3);
+      f.gen_bound8 = uint8_t(generation_ | bound);
+      entries[i].save(f);
+      data = {Move(f.move16), f.value16, f.eval16, f.depth8, bound};
       return found = true, &entries[i];
     }
+  }
 
   // Replace the entry with the least depth, counting each generation of age as 8 plies.
-  auto worth = [this](const TTEntry& e) {
-    return e.depth8 - 8 * (uint8_t(generation_ - (e.gen_bound8 & 0xFC)) >> 2);
+  auto worth = [this](const TTEntry::Fields& f) {
+    return f.depth8 - 8 * (uint8_t(generation_ - (f.gen_bound8 & 0xFC)) >> 2);
   };
-  TTEntry* replace = entries;
-  int replace_worth = worth(*replace);
+  int replace = 0;
+  int replace_worth = worth(fields[0]);
   for (int i = 1; i < 5; ++i)
-    if (const int w = worth(entries[i]); w < replace_worth)
-      replace = &entries[i], replace_worth = w;
-  return found = false, replace;
+    if (const int w = worth(fields[i]); w < replace_worth) replace = i, replace_worth = w;
+  return found = false, &entries[replace];
 }
 
 void TranspositionTable::store(TTEntry* e, Key key, Value v, Bound b, Depth d, Move m, Value eval) {
   const uint32_t key32 = uint32_t(key);
-  if (m != MOVE_NONE || e->key32 != key32) e->move16 = m;
+  TTEntry::Fields f = e->load();
+  const bool same = f.key32 == key32;
+  if (m != MOVE_NONE || !same) f.move16 = m;
   // Keep a deeper entry of the same position unless the new one is exact.
-  if (b == BOUND_EXACT || e->key32 != key32 || d + 4 > e->depth8) {
-    e->key32 = key32;
-    e->value16 = int16_t(v);
-    e->eval16 = int16_t(eval);
-    e->depth8 = int8_t(std::clamp(d, -100, 127));
-    e->gen_bound8 = uint8_t(generation_ | b);
+  if (b == BOUND_EXACT || !same || d + 4 > f.depth8) {
+    f.key32 = key32;
+    f.value16 = int16_t(v);
+    f.eval16 = int16_t(eval);
+    f.depth8 = int8_t(std::clamp(d, -100, 127));
+    f.gen_bound8 = uint8_t(generation_ | b);
   }
+  e->save(f);
 }
 
 int TranspositionTable::hashfull() const {
@@ -78,8 +86,10 @@ int TranspositionTable::hashfull() const {
   const uint32_t sample = std::min<uint32_t>(1000, cluster_count_);
   if (sample == 0) return 0;
   for (uint32_t i = 0; i < sample; ++i)
-    for (const TTEntry& e : clusters_[i].entries)
-      used += e.gen_bound8 && (e.gen_bound8 & 0xFC) == generation_;
+    for (const TTEntry& e : clusters_[i].entries) {
+      const uint8_t gen_bound = e.load().gen_bound8;
+      used += gen_bound && (gen_bound & 0xFC) == generation_;
+    }
   return int(used * 1000 / (sample * 5));
 }
 

@@ -3,6 +3,7 @@
 // deep entries from the current search (depth-preferred with aging).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <memory>
@@ -18,19 +19,57 @@ enum Bound : uint8_t {
   BOUND_EXACT = BOUND_UPPER | BOUND_LOWER
 };
 
-struct TTEntry {
-  Move move() const { return Move(move16); }
-  Value value() const { return value16; }
-  Value eval() const { return eval16; }
-  Depth depth() const { return depth8; }
-  Bound bound() const { return Bound(gen_bound8 & 3); }
+// What one probe read from an entry: a consistent snapshot, safe to use while other threads
+// overwrite the entry itself.
+struct TTData {
+  Move move() const { return move_; }
+  Value value() const { return value_; }
+  Value eval() const { return eval_; }
+  Depth depth() const { return depth_; }
+  Bound bound() const { return bound_; }
 
-  uint32_t key32;
-  uint16_t move16;
-  int16_t value16;
-  int16_t eval16;
-  int8_t depth8;
-  uint8_t gen_bound8;  // generation in the upper 6 bits, bound in the lower 2
+  Move move_ = MOVE_NONE;
+  Value value_ = VALUE_NONE;
+  Value eval_ = VALUE_NONE;
+  Depth depth_ = 0;
+  Bound bound_ = BOUND_NONE;
+};
+
+// One slot of the table, shared by every search thread without locks. Its 12 bytes are three
+// relaxed atomic words, written one after another: `check` holds the position's 32 key bits
+// XOR both data words, so a reader that sees words of two different writes (a torn entry)
+// finds a key that matches neither position and treats the slot as a miss (lockless hashing).
+class TTEntry {
+ public:
+  // The fields as one thread last wrote them; `consistent` is false for a torn read.
+  struct Fields {
+    uint32_t key32;
+    uint16_t move16;
+    int16_t value16;
+    int16_t eval16;
+    int8_t depth8;
+    uint8_t gen_bound8;  // generation in the upper 6 bits, bound in the lower 2
+  };
+  Fields load() const {
+    const uint32_t w0 = word0_.load(std::memory_order_relaxed);
+    const uint32_t w1 = word1_.load(std::memory_order_relaxed);
+    const uint32_t check = check_.load(std::memory_order_relaxed);
+    return {check ^ w0 ^ w1,         uint16_t(w0),     int16_t(w0 >> 16), int16_t(w1 & 0xFFFF),
+            int8_t(w1 >> 16 & 0xFF), uint8_t(w1 >> 24)};
+  }
+  void save(const Fields& f) {
+    const uint32_t w0 = uint32_t(f.move16) | uint32_t(uint16_t(f.value16)) << 16;
+    const uint32_t w1 = uint32_t(uint16_t(f.eval16)) | uint32_t(uint8_t(f.depth8)) << 16 |
+                        uint32_t(f.gen_bound8) << 24;
+    word0_.store(w0, std::memory_order_relaxed);
+    word1_.store(w1, std::memory_order_relaxed);
+    check_.store(f.key32 ^ w0 ^ w1, std::memory_order_relaxed);
+  }
+
+ private:
+  std::atomic<uint32_t> check_;
+  std::atomic<uint32_t> word0_;  // move, value
+  std::atomic<uint32_t> word1_;  // static evaluation, depth, generation and bound
 };
 
 class TranspositionTable {
@@ -52,9 +91,9 @@ class TranspositionTable {
   // Megabytes in use (after a search) or requested (before one).
   int size_mb() const { return size_mb_; }
 
-  // Finds the entry for `key`; `found` tells whether it holds this position. When not found,
-  // the returned entry is the one to overwrite.
-  TTEntry* probe(Key key, bool& found);
+  // Finds the entry for `key`; `found` tells whether it holds this position, whose contents are
+  // then copied to `data`. When not found, the returned entry is the one to overwrite.
+  TTEntry* probe(Key key, bool& found, TTData& data);
   // Writes an entry; keeps the old move if the new one is MOVE_NONE for the same position.
   void store(TTEntry* e, Key key, Value v, Bound b, Depth d, Move m, Value eval);
   // Permille of entries written during the current search (sampled).
@@ -68,6 +107,7 @@ class TranspositionTable {
     char padding[4];
   };
   static_assert(sizeof(TTEntry) == 12);
+  static_assert(std::atomic<uint32_t>::is_always_lock_free);
   static_assert(sizeof(Cluster) == 64);
 
   Cluster* cluster_for(Key key) const {

@@ -6,7 +6,8 @@
 # CHUHAN_SKIP_BROWSER=1 skips the browser part), www/test/ (the web app: its pure modules under
 # Node, the served app in headless Chromium) and scripts/tests/. Then the robustness runs: the
 # native tests again with AddressSanitizer + UBSan and asserts on (build/sanitize: -O2 without
-# NDEBUG, so Position checks itself after every undo), each libFuzzer target for
+# NDEBUG, so Position checks itself after every undo), the multi-threaded search tests under
+# ThreadSanitizer, each libFuzzer target for
 # CHUHAN_FUZZ_SECONDS (20) and a 10-game soak of the wasm engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +45,12 @@ cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
   -DCHUHAN_SANITIZE=ON >/dev/null
 cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests >/dev/null
 ctest --test-dir build/sanitize --output-on-failure -j"$(nproc)"
+
+echo "== multi-threaded search tests with ThreadSanitizer"
+cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCHUHAN_TSAN=ON >/dev/null
+cmake --build build/tsan -j"$(nproc)" --target chuhan_thread_tests >/dev/null
+TSAN_OPTIONS="halt_on_error=1" build/tsan/native-tests/chuhan_thread_tests
 
 echo "== fuzz (${CHUHAN_FUZZ_SECONDS:-20} s per target)"
 bash scripts/fuzz.sh "${CHUHAN_FUZZ_SECONDS:-20}"

@@ -8,7 +8,8 @@ namespace chuhan::cli {
 
 const char* const Usage =
     "usage: chuhan                      UCI/UCCI on standard input\n"
-    "       chuhan bench [DEPTH]        search the bench positions, print the node count\n"
+    "       chuhan bench [DEPTH [THREADS]]\n"
+    "                                   search the bench positions, print the node count\n"
     "       chuhan perft DEPTH [FEN]    count leaves (also: chuhan perft FEN DEPTH)\n"
     "       chuhan go LIMITS            search the start position, e.g. chuhan go depth 8\n"
     "       chuhan analyze \"FEN | startpos [moves ...]\" [--movetime MS | --depth N] [--lines K]\n"

@@ -194,6 +194,9 @@ void ProtocolLoop::cmd_ucci() {
   say("option hashsize type spin min " + std::to_string(hash.range.min) + " max " +
       std::to_string(hash.range.max) + " default " + std::to_string(hash.default_value));
   say("option usebook type check default false");
+  const contract::OptionSpec& threads = contract::spec(contract::Option::THREADS);
+  say("option threads type spin min " + std::to_string(threads.range.min) + " max " +
+      std::to_string(threads.range.max) + " default " + std::to_string(threads.default_value));
   say("option newgame type button");
   say("ucciok");
 }
@@ -246,9 +249,10 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   if (name == "usemillisec") {
     if (!parse_check(value, n)) return error("usemillisec must be true or false");
     ucci_milliseconds_ = n;
-  } else if (name == "hashsize" || name == "usebook") {
-    const contract::Option id =
-        name == "hashsize" ? contract::Option::HASH : contract::Option::OWN_BOOK;
+  } else if (name == "hashsize" || name == "usebook" || name == "threads") {
+    const contract::Option id = name == "hashsize"  ? contract::Option::HASH
+                                : name == "usebook" ? contract::Option::OWN_BOOK
+                                                    : contract::Option::THREADS;
     if (const std::string problem = set_option(engine_, id, name, value); !problem.empty())
       error(problem);
   } else if (name == "newgame" || name == "clearhash") {
@@ -256,7 +260,7 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   } else if (name == "batch" || name == "debug" || name == "ponder" || name == "useegtb" ||
              name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
              name == "promotion" || name == "idle" || name == "pruning" || name == "knowledge" ||
-             name == "randomness" || name == "style" || name == "threads" || name == "drawmoves" ||
+             name == "randomness" || name == "style" || name == "drawmoves" ||
              name == "repetition") {
     // Options ElephantEye front ends send that have no effect on Chuhan.
   } else {
@@ -464,11 +468,24 @@ void ProtocolLoop::poll_input() {
 }
 
 void ProtocolLoop::cmd_bench(std::istringstream& args) {
+  // bench [DEPTH [THREADS]]: with more than one thread the node count varies from run to run.
   int64_t depth = bench::DefaultDepth;
+  const int64_t saved_threads = engine_.option(contract::Option::THREADS);
+  int64_t threads = saved_threads;
   std::string value;
   if (args >> value)
     if (const std::string problem =
             contract::read_whole("bench depth", value, contract::BenchDepth, depth);
+        !problem.empty())
+      return error(problem);
+  if (args >> value)
+    if (const std::string problem = contract::read_whole(
+            "bench threads", value, contract::spec(contract::Option::THREADS).range, threads);
+        !problem.empty())
+      return error(problem);
+  if (threads != saved_threads)
+    if (const std::string problem =
+            engine_.set_option(contract::Option::THREADS, threads, "bench threads");
         !problem.empty())
       return error(problem);
   engine_.clear_stop();  // a late stop must not cut the first position short
@@ -480,6 +497,7 @@ void ProtocolLoop::cmd_bench(std::istringstream& args) {
   say("\nTotal time (ms): " + std::to_string(r.time_ms));
   say("Nodes searched: " + std::to_string(r.nodes));
   say("Nodes/second: " + std::to_string(r.nps()));
+  if (threads != saved_threads) engine_.set_option(contract::Option::THREADS, saved_threads, "");
 }
 
 }  // namespace chuhan

@@ -1,0 +1,143 @@
+#include "threads.h"
+
+#include <algorithm>
+#include <system_error>
+
+namespace chuhan::search {
+
+ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt), main_(tt, 0) {}
+
+ThreadPool::~ThreadPool() { set_count(1); }
+
+std::string ThreadPool::set_count(int count) {
+  // Park-and-join every helper, then start the new number: histories start afresh.
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  for (auto& h : helpers_) h->thread.join();
+  helpers_.clear();
+  quit_ = false;
+
+#ifdef CHUHAN_NO_THREADS
+  if (count > 1) return "this build searches with one thread only";
+#endif
+  for (int index = 1; index < count; ++index) {
+    auto helper = std::make_unique<Helper>(tt_, index);
+    try {
+      Helper& h = *helper;
+      const uint64_t started_at = search_id_;
+      h.thread = std::thread([this, &h, started_at] { helper_loop(h, started_at); });
+    } catch (const std::system_error&) {
+      return "cannot start more than " + std::to_string(this->count()) +
+             " search threads here; using " + std::to_string(this->count());
+    }
+    helpers_.push_back(std::move(helper));
+  }
+  return "";
+}
+
+void ThreadPool::helper_loop(Helper& h, uint64_t last_search) {
+  while (true) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return quit_ || search_id_ != last_search; });
+      if (quit_) return;
+      last_search = search_id_;
+    }
+    h.worker.run(h.pos, helper_limits_, root_moves_, 0, {});
+    std::lock_guard lock(mutex_);
+    if (--running_ == 0) settled_.notify_all();
+  }
+}
+
+void ThreadPool::clear() {
+  main_.clear();
+  for (auto& h : helpers_) h->worker.clear();
+}
+
+void ThreadPool::stop() {
+  main_.stop = true;
+  for (auto& h : helpers_) h->worker.stop = true;
+}
+
+uint64_t ThreadPool::nodes() const {
+  uint64_t n = main_.nodes();
+  for (const auto& h : helpers_) n += h->worker.nodes();
+  return n;
+}
+
+Result ThreadPool::run(Position& pos, const SearchLimits& limits,
+                       const std::vector<Move>& root_moves, TimePoint move_overhead,
+                       const std::function<void(const InfoLine&)>& on_info) {
+  tt_.new_search();
+  if (helpers_.empty()) return main_.run(pos, limits, root_moves, move_overhead, on_info);
+
+  // Helpers search without a clock (the main worker's stop ends them) and one line only; every
+  // thread checks the node limit against all threads' nodes.
+  helper_limits_ = SearchLimits{};
+  helper_limits_.depth = limits.depth;
+  helper_limits_.mate = limits.mate;
+  helper_limits_.nodes = limits.nodes;
+  root_moves_ = root_moves;
+  std::vector<Worker*> workers;
+  for (auto& h : helpers_) {
+    h->pos.copy_from(pos, h->history);
+    h->worker.stop = false;
+    h->worker.follow(&main_);
+    workers.push_back(&h->worker);
+  }
+  main_.set_helpers(std::move(workers));
+  {
+    std::lock_guard lock(mutex_);
+    ++search_id_;
+    running_ = int(helpers_.size());
+  }
+  wake_.notify_all();
+
+  Result result = main_.run(pos, limits, root_moves, move_overhead, on_info);
+
+  for (auto& h : helpers_) h->worker.stop = true;
+  {
+    std::unique_lock lock(mutex_);
+    settled_.wait(lock, [this] { return running_ == 0; });
+  }
+  if (const Worker& best = vote(); &best != &main_ && limits.multipv <= 1) {
+    result = best.result();
+    if (on_info) on_info(best.best_line_info(nodes()));
+  }
+  result.nodes = nodes();
+  return result;
+}
+
+const Worker& ThreadPool::vote() const {
+  std::vector<const Worker*> voters{&main_};
+  for (const auto& h : helpers_)
+    if (h->worker.completed_depth() > 0 && h->worker.result().best != MOVE_NONE)
+      voters.push_back(&h->worker);
+
+  Value min_score = VALUE_INFINITE;
+  for (const Worker* w : voters) min_score = std::min(min_score, w->result().score);
+  auto votes_for = [&](Move m) {
+    int64_t votes = 0;
+    for (const Worker* w : voters)
+      if (w->result().best == m)
+        votes += int64_t(w->result().score - min_score + 14) * w->completed_depth();
+    return votes;
+  };
+
+  const Worker* best = voters[0];
+  for (const Worker* w : voters) {
+    const Value score = w->result().score, best_score = best->result().score;
+    if (best_score >= VALUE_MATE_IN_MAX_PLY) {
+      if (score > best_score) best = w;  // a shorter mate
+    } else if (score >= VALUE_MATE_IN_MAX_PLY ||
+               votes_for(w->result().best) > votes_for(best->result().best)) {
+      best = w;
+    }
+  }
+  return *best;
+}
+
+}  // namespace chuhan::search
