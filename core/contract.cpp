@@ -94,15 +94,15 @@ const OptionSpec* find_uci_option(std::string_view name) {
            std::tolower(static_cast<unsigned char>(y));
   };
   for (const OptionSpec& s : Options)
-    if (std::equal(name.begin(), name.end(), s.uci_name, s.uci_name + std::strlen(s.uci_name),
-                   same))
+    if (available(s.id) && std::equal(name.begin(), name.end(), s.uci_name,
+                                      s.uci_name + std::strlen(s.uci_name), same))
       return &s;
   return nullptr;
 }
 
 const OptionSpec* find_js_option(std::string_view name) {
   for (const OptionSpec& s : Options)
-    if (name == s.js_name) return &s;
+    if (available(s.id) && name == s.js_name) return &s;
   return nullptr;
 }
 

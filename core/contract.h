@@ -116,9 +116,19 @@ inline constexpr OptionSpec Options[] = {
 static_assert(std::size(Options) == size_t(Option::OPTION_NB));
 
 constexpr const OptionSpec& spec(Option id) { return Options[size_t(id)]; }
-// The option whose UCI name is `name` (in any case), or nullptr.
+// Whether this build offers option `id`: a build without threads (the single-threaded
+// WebAssembly module) has no Threads option.
+constexpr bool available(Option id) {
+#ifdef CHUHAN_NO_THREADS
+  return id != Option::THREADS;
+#else
+  (void)id;
+  return true;
+#endif
+}
+// The option whose UCI name is `name` (in any case), or nullptr (also for one this build lacks).
 const OptionSpec* find_uci_option(std::string_view name);
-// The option whose JS name is `name`, or nullptr.
+// The option whose JS name is `name`, or nullptr (also for one this build lacks).
 const OptionSpec* find_js_option(std::string_view name);
 // "" when `value` is valid for option `id`; otherwise what is wrong, named as `what` says.
 std::string check(Option id, int64_t value, std::string_view what);

@@ -25,14 +25,21 @@ std::string ThreadPool::set_count(int count) {
 #endif
   for (int index = 1; index < count; ++index) {
     auto helper = std::make_unique<Helper>(tt_, index);
-    try {
-      Helper& h = *helper;
-      const uint64_t started_at = search_id_;
+    Helper& h = *helper;
+    const uint64_t started_at = search_id_;
+    auto start = [&] {
       h.thread = std::thread([this, &h, started_at] { helper_loop(h, started_at); });
+    };
+#if defined(__cpp_exceptions)
+    try {
+      start();
     } catch (const std::system_error&) {
       return "cannot start more than " + std::to_string(this->count()) +
              " search threads here; using " + std::to_string(this->count());
     }
+#else
+    start();  // without exceptions a refused thread aborts: the caller keeps within its limits
+#endif
     helpers_.push_back(std::move(helper));
   }
   return "";

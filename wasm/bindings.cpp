@@ -100,6 +100,7 @@ val contract_to_js() {
   }
   val options = val::object();
   for (const contract::OptionSpec& o : contract::Options) {
+    if (!contract::available(o.id)) continue;
     val spec = o.is_check ? val::object() : range_to_js(o.range);
     spec.set("type", o.is_check ? "check" : "spin");
     spec.set("default", o.is_check ? val(o.default_value != 0) : val(double(o.default_value)));

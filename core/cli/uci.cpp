@@ -166,6 +166,7 @@ void ProtocolLoop::cmd_uci() {
   say("id name Chuhan " CHUHAN_VERSION);
   say("id author the Chuhan developers");
   for (const contract::OptionSpec& o : contract::Options) {
+    if (!contract::available(o.id)) continue;
     if (o.is_check)
       say(std::string("option name ") + o.uci_name + " type check default " +
           (o.default_value ? "true" : "false"));
@@ -194,9 +195,10 @@ void ProtocolLoop::cmd_ucci() {
   say("option hashsize type spin min " + std::to_string(hash.range.min) + " max " +
       std::to_string(hash.range.max) + " default " + std::to_string(hash.default_value));
   say("option usebook type check default false");
-  const contract::OptionSpec& threads = contract::spec(contract::Option::THREADS);
-  say("option threads type spin min " + std::to_string(threads.range.min) + " max " +
-      std::to_string(threads.range.max) + " default " + std::to_string(threads.default_value));
+  if (const contract::OptionSpec& threads = contract::spec(contract::Option::THREADS);
+      contract::available(threads.id))
+    say("option threads type spin min " + std::to_string(threads.range.min) + " max " +
+        std::to_string(threads.range.max) + " default " + std::to_string(threads.default_value));
   say("option newgame type button");
   say("ucciok");
 }
@@ -249,7 +251,8 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   if (name == "usemillisec") {
     if (!parse_check(value, n)) return error("usemillisec must be true or false");
     ucci_milliseconds_ = n;
-  } else if (name == "hashsize" || name == "usebook" || name == "threads") {
+  } else if (name == "hashsize" || name == "usebook" ||
+             (name == "threads" && contract::available(contract::Option::THREADS))) {
     const contract::Option id = name == "hashsize"  ? contract::Option::HASH
                                 : name == "usebook" ? contract::Option::OWN_BOOK
                                                     : contract::Option::THREADS;
@@ -260,7 +263,7 @@ void ProtocolLoop::cmd_ucci_setoption(std::istringstream& args) {
   } else if (name == "batch" || name == "debug" || name == "ponder" || name == "useegtb" ||
              name == "bookfiles" || name == "egtbpaths" || name == "evalapi" ||
              name == "promotion" || name == "idle" || name == "pruning" || name == "knowledge" ||
-             name == "randomness" || name == "style" || name == "drawmoves" ||
+             name == "randomness" || name == "style" || name == "threads" || name == "drawmoves" ||
              name == "repetition") {
     // Options ElephantEye front ends send that have no effect on Chuhan.
   } else {
