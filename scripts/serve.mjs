@@ -3,9 +3,10 @@
 // (wasm/*.js and wasm/dist/) at /wasm/, so that the app's `../../wasm/index.js` imports and the
 // service worker's `../wasm/…` URLs resolve the same as in the repository tree.
 //
-//   node scripts/serve.mjs            serves on http://localhost:${PORT:-8080}/
-//   CHUHAN_ISOLATE=1 node scripts/…   adds COOP/COEP (cross-origin isolation: stop() then uses a
-//                                     shared flag instead of restarting the worker); not required
+//   node scripts/serve.mjs            serves on http://localhost:${PORT:-8080}/ with COOP/COEP
+//                                     (cross-origin isolation: the engine searches with several
+//                                     threads, and stop() uses a shared flag)
+//   CHUHAN_ISOLATE=0 node scripts/…   without them: one thread, stop() restarts the worker
 //
 // Every response allows CORS reads (Access-Control-Allow-Origin: *) so that other sites can embed
 // <chuhan-board> from this server, and says Cache-Control: no-cache (revalidate; the service
@@ -32,7 +33,19 @@ const Mime = {
   '.txt': 'text/plain; charset=utf-8',
 };
 // The package files a browser needs (not the Node entry, tests or sources).
-const WasmFiles = new Set(['index.js', 'client.js', 'worker.js', 'worker-core.js', 'index.d.ts', 'dist/chuhan.mjs', 'dist/chuhan.wasm']);
+const WasmFiles = new Set([
+  'index.js',
+  'client.js',
+  'worker.js',
+  'worker-core.js',
+  'worker-mt.js',
+  'index.d.ts',
+  'dist/chuhan.mjs',
+  'dist/chuhan.wasm',
+  'dist/chuhan-mt.mjs',
+  'dist/chuhan-mt.wasm',
+  'dist/chuhan-mt.worker.js',
+]);
 
 /** The file for a URL path, or null: /wasm/… from wasm/, everything else from www/. */
 export function resolvePath(pathname, { www = join(Repo, 'www'), wasm = join(Repo, 'wasm') } = {}) {
@@ -53,7 +66,7 @@ export function resolvePath(pathname, { www = join(Repo, 'www'), wasm = join(Rep
 }
 
 /** Starts the server; resolves with {server, url} once it listens. `port` 0 picks a free one. */
-export function startServer({ port = Number(process.env.PORT ?? 8080), host = 'localhost', isolate = process.env.CHUHAN_ISOLATE === '1', quiet = false } = {}) {
+export function startServer({ port = Number(process.env.PORT ?? 8080), host = 'localhost', isolate = process.env.CHUHAN_ISOLATE !== '0', quiet = false } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' };

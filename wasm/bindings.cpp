@@ -88,6 +88,10 @@ val range_to_js(contract::Range r) {
   return o;
 }
 
+// Each search thread of the threaded module is a Web Worker (a Node worker thread) with its own
+// instance of the module: far fewer than the native 256 make sense.
+constexpr int64_t MaxThreads = 32;
+
 // The contract as JavaScript sees it (the client validates arguments from it): limits by name
 // with their ranges, options by their JS names, the perft and bench depths (and the bench's
 // default), the notations, the result and reason names.
@@ -100,8 +104,9 @@ val contract_to_js() {
   }
   val options = val::object();
   for (const contract::OptionSpec& o : contract::Options) {
-    if (!contract::available(o.id)) continue;
-    val spec = o.is_check ? val::object() : range_to_js(o.range);
+    contract::Range range = o.range;
+    if (o.id == contract::Option::THREADS) range.max = std::min(range.max, MaxThreads);
+    val spec = o.is_check ? val::object() : range_to_js(range);
     spec.set("type", o.is_check ? "check" : "spin");
     spec.set("default", o.is_check ? val(o.default_value != 0) : val(double(o.default_value)));
     options.set(o.js_name, spec);
@@ -326,6 +331,8 @@ class EngineBinding {
     } else if (!whole_number(value, n)) {
       return contract::must_be(name, spec->range);
     }
+    if (spec->id == contract::Option::THREADS && n > MaxThreads)
+      return contract::must_be(name, {spec->range.min, MaxThreads});
     return engine_.set_option(spec->id, n, name);
   }
 

@@ -17,6 +17,12 @@
 //   "perft: stopped" and the requests behind it run.
 // - A worker that crashes is restarted the same way; the request it was running rejects with
 //   the reason, queued requests then run on the new worker.
+// - Threads (createEngine({ threads }) or setOption('threads', n)): more than one needs shared
+//   memory (Node, or a cross-origin isolated page); the threaded build (dist/chuhan-mt.*) is then
+//   compiled and loaded, only then. Where memory cannot be shared the engine searches with one
+//   thread and says so (engine.threadsWarning, a console warning), never failing. A change of
+//   the thread count starts a new worker with the same position and options. Every search
+//   report carries `threads`.
 
 const StopModes = ['auto', 'shared', 'terminate'];
 // How long a shared-flag stop may take before the worker is terminated instead (the search
@@ -61,11 +67,13 @@ function checkLimits(limits, contract) {
 function checkOptions(options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') throw new TypeError('createEngine(options): options must be an object');
-  const known = ['wasmUrl', 'workerUrl', 'hashMB', 'stopMode'];
+  const known = ['wasmUrl', 'threadedWasmUrl', 'workerUrl', 'hashMB', 'stopMode', 'threads'];
   for (const key of Object.keys(options))
     if (!known.includes(key) && options[key] !== undefined)
       throw new TypeError(`createEngine(options): unknown option '${key}' (known: ${known.join(', ')})`);
-  for (const key of ['wasmUrl', 'workerUrl'])
+  if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1))
+    throw new RangeError(`createEngine(options): threads must be a whole number from 1, got ${show(options.threads)}`);
+  for (const key of ['wasmUrl', 'threadedWasmUrl', 'workerUrl'])
     if (options[key] !== undefined && typeof options[key] !== 'string' && !(options[key] instanceof URL))
       throw new TypeError(`createEngine(options): ${key} must be a string or a URL`);
   if (options.stopMode !== undefined && !StopModes.includes(options.stopMode))
@@ -116,25 +124,34 @@ export async function createEngineWith(platform, options) {
   if (mode === 'shared' && !canShare)
     throw new Error("createEngine: stopMode 'shared' needs SharedArrayBuffer (a cross-origin isolated page: COOP + COEP headers)");
   // The worker starts loading its script while the module compiles.
-  const module = compileOnce(platform, opts.wasmUrl ?? platform.defaultWasmUrl());
+  const modules = {
+    single: () => compileOnce(platform, opts.wasmUrl ?? platform.defaultWasmUrl(false)),
+    threaded: () => compileOnce(platform, opts.threadedWasmUrl ?? platform.defaultWasmUrl(true)),
+  };
   const sharedStop = mode !== 'terminate' && canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
-  const engine = new Engine(platform, module, opts.workerUrl, sharedStop, opts.hashMB);
+  // The first worker is single-threaded: the thread count is judged by the contract it brings,
+  // and only then does a threaded worker (with that many pthread workers) replace it.
+  const engine = new Engine(platform, modules, opts.workerUrl, sharedStop, opts.hashMB);
   await Engine.started(engine);
-  // The hash size is judged by the contract, which the first worker brought.
-  if (opts.hashMB !== undefined) {
+  // The hash size and thread count are judged by the contract, which the first worker brought.
+  if (opts.hashMB !== undefined || opts.threads !== undefined) {
     try {
-      checkWhole('createEngine(options): hashMB', opts.hashMB, engine.contract.options.hashMB);
+      if (opts.hashMB !== undefined) checkWhole('createEngine(options): hashMB', opts.hashMB, engine.contract.options.hashMB);
+      if (opts.threads !== undefined) checkWhole('createEngine(options): threads', opts.threads, engine.contract.options.threads);
     } catch (e) {
       engine.terminate();
       throw e;
     }
   }
+  if (opts.threads !== undefined) await engine.setOption('threads', opts.threads);
   return engine;
 }
 
 class Engine {
   #platform;
-  #module; // Promise<WebAssembly.Module>
+  #modules; // {single, threaded}: each returns the Promise<WebAssembly.Module> of its build
+  #threads = 1; // threads the current worker searches with
+  #threadsWarning = null;
   #workerUrl;
   #sharedStop; // Int32Array over a SharedArrayBuffer, or null (stop by terminating)
   #worker = null; // {post, terminate, ref?, unref?}
@@ -149,12 +166,12 @@ class Engine {
   #dead = null; // the Error every call rejects with after terminate() or a failed start
   #contract = null; // the engine's contract (core/contract.h), from the first worker's 'ready'
   #position = { fen: 'startpos', moves: [] }; // restored in a new worker
-  #settings = {}; // hashMB, multiPV, moveOverhead, ownBook: restored in a new worker
+  #settings = {}; // hashMB, multiPV, moveOverhead, ownBook, threads: restored in a new worker
   #started = {}; // {promise, resolve, reject}: the first worker is ready
 
-  constructor(platform, module, workerUrl, sharedStop, hashMB) {
+  constructor(platform, modules, workerUrl, sharedStop, hashMB) {
     this.#platform = platform;
-    this.#module = module;
+    this.#modules = modules;
     this.#workerUrl = workerUrl;
     this.#sharedStop = sharedStop;
     if (hashMB !== undefined) this.#settings.hashMB = hashMB;
@@ -169,6 +186,31 @@ class Engine {
   /** The engine's contract: limit and option ranges, notations, result and reason names. */
   get contract() {
     return this.#contract;
+  }
+
+  /** The number of threads the engine searches with now. */
+  get threads() {
+    return this.#threads;
+  }
+
+  /** Why the engine searches with fewer threads than asked for, or null. */
+  get threadsWarning() {
+    return this.#threadsWarning;
+  }
+
+  // Records `requested` threads and decides how many the next worker gets.
+  #useThreads(requested) {
+    this.#settings.threads = requested;
+    const possible = requested > 1 && !this.#platform.canShareMemory() ? 1 : requested;
+    const warning =
+      possible < requested
+        ? `chuhan: ${requested} threads need shared memory (a cross-origin isolated page: COOP same-origin and COEP require-corp headers); searching with 1`
+        : null;
+    if (warning && warning !== this.#threadsWarning) console.warn(warning);
+    this.#threadsWarning = warning;
+    const changed = possible !== this.#threads;
+    this.#threads = possible;
+    return changed;
   }
 
   /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. Resolves with the game. */
@@ -342,6 +384,8 @@ class Engine {
         return Promise.reject(e);
       }
     }
+    // The thread count picks the build: the client applies it by starting a new worker.
+    if (name === 'threads') return this.#request('setOption', { cmd: 'threads', value });
     return this.#request('setOption', { cmd: 'setOption', name, value }, {
       onSuccess: () => (this.#settings[name] = value),
     });
@@ -384,6 +428,13 @@ class Engine {
   #pump() {
     if (!this.#dead && !this.#current && this.#ready && this.#queue.length) {
       const req = (this.#current = this.#queue.shift());
+      if (req.msg.cmd === 'threads') {
+        // The same count: nothing to do; another: a new worker, ready before this resolves.
+        if (!this.#useThreads(req.msg.value)) return this.#settle(req, () => req.resolve());
+        req.restarting = true;
+        this.#killWorker();
+        return this.#startWorker();
+      }
       if (req.msg.cmd === 'go' || req.msg.cmd === 'bench' || req.msg.cmd === 'perft') {
         if (this.#sharedStop) Atomics.store(this.#sharedStop, 0, 0);
         if (req.stopping) req.msg.limits = { depth: 1 }; // stopped before it began: any legal move
@@ -437,6 +488,7 @@ class Engine {
   }
 
   #onInfo(req, info) {
+    info.threads = this.#threads;
     if (info.multipv === 1 && info.pv.length && info.bound !== 'upperbound')
       req.best = info.pv.length > 1 ? { bestmove: info.pv[0], ponder: info.pv[1] } : { bestmove: info.pv[0] };
     if (req.onInfo) {
@@ -469,18 +521,23 @@ class Engine {
   #startWorker() {
     const generation = ++this.#generation;
     this.#ready = false;
+    const threads = this.#threads;
     let worker;
     try {
-      worker = this.#platform.createWorker(this.#workerUrl, {
-        message: (data) => this.#onMessage(generation, data),
-        failure: (reason) => this.#onFailure(generation, reason),
-      });
+      worker = this.#platform.createWorker(
+        this.#workerUrl,
+        {
+          message: (data) => this.#onMessage(generation, data),
+          failure: (reason) => this.#onFailure(generation, reason),
+        },
+        threads > 1,
+      );
     } catch (e) {
       return this.#onFailure(generation, `could not start the worker: ${e.message}`);
     }
     this.#worker = worker;
     this.#updateRef();
-    this.#module.then(
+    (threads > 1 ? this.#modules.threaded() : this.#modules.single()).then(
       (module) => {
         if (generation !== this.#generation || this.#dead) return;
         worker.post({
@@ -489,10 +546,11 @@ class Engine {
           module,
           stopBuffer: this.#sharedStop?.buffer,
           ...this.#settings,
+          threads,
           ...this.#position,
         });
       },
-      (error) => this.#die(error),
+      (error) => (threads > 1 ? this.#onFailure(generation, error.message) : this.#die(error)),
     );
   }
 
@@ -503,6 +561,8 @@ class Engine {
     this.#contract = data.contract;
     this.#startFailures = 0;
     this.#started.resolve();
+    const req = this.#current;
+    if (req?.restarting) return this.#settle(req, () => req.resolve());
     this.#pump();
   }
 
@@ -510,6 +570,14 @@ class Engine {
     if (generation !== this.#generation || this.#dead) return;
     const wasReady = this.#ready;
     this.#killWorker();
+    if (!wasReady && this.#threads > 1) {
+      // The threaded build did not start (a bundle without its files, a browser without nested
+      // workers): search with one thread rather than fail.
+      this.#threads = 1;
+      this.#threadsWarning = `chuhan: the threaded engine could not start (${reason}); searching with 1 thread`;
+      console.warn(this.#threadsWarning);
+      return this.#startWorker();
+    }
     const req = this.#current;
     if (req) this.#settle(req, () => req.reject(new Error(`${req.method}: the engine worker crashed (${reason}); it was restarted`)));
     if (!wasReady && (!this.#everReady || ++this.#startFailures >= MaxStartFailures))

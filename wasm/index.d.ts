@@ -6,6 +6,17 @@
 export interface EngineOptions {
   /** Where chuhan.wasm is served. Default: next to the package's JS (`new URL('./dist/chuhan.wasm', import.meta.url)`). Under Node also a file path. */
   wasmUrl?: string | URL;
+  /** Where chuhan-mt.wasm (the threaded build, fetched only for threads > 1) is served. Default: next to chuhan.wasm. */
+  threadedWasmUrl?: string | URL;
+  /**
+   * Search threads (range: Engine.contract.options.threads; default 1). More than one needs shared
+   * memory: always under Node, in browsers a cross-origin isolated page (COOP same-origin, COEP
+   * require-corp). Elsewhere the engine searches with one thread and says so in
+   * Engine.threadsWarning and a console warning; it never fails for that. The threaded build runs
+   * from the package's own files (worker-mt.js, dist/chuhan-mt.*), served as they are: an app
+   * bundle that does not carry them gets one thread, with the same warning.
+   */
+  threads?: number;
   /** Where the worker script is. Default: the package's own (`worker.js` in browsers, `worker.node.js` under Node). */
   workerUrl?: string | URL;
   /** Transposition table size in MB (range and default: Engine.contract.options.hashMB). */
@@ -58,6 +69,8 @@ export interface SearchInfo {
   nps: number;
   /** Milliseconds since the search started. */
   time: number;
+  /** The threads that searched (Engine.threads). */
+  threads: number;
   /** Permille of the hash table in use. */
   hashfull?: number;
   /** Principal variation in ICCS moves. */
@@ -163,6 +176,7 @@ export interface Contract {
     multiPV: Range & { type: 'spin'; default: number };
     moveOverhead: Range & { type: 'spin'; default: number };
     ownBook: { type: 'check'; default: boolean };
+    threads: Range & { type: 'spin'; default: number };
   };
   perftDepth: Range;
   benchDepth: Range & { default: number };
@@ -171,7 +185,7 @@ export interface Contract {
   reasons: ResultReason[];
 }
 
-export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead';
+export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead' | 'threads';
 export type EngineBooleanOption = 'ownBook';
 
 /**
@@ -181,6 +195,10 @@ export type EngineBooleanOption = 'ownBook';
 export interface Engine {
   /** The engine's contract: limit and option ranges, notations, result and reason names. */
   readonly contract: Contract;
+  /** The threads the engine searches with now (fewer than asked where memory cannot be shared). */
+  readonly threads: number;
+  /** Why the engine searches with fewer threads than asked for, or null. */
+  readonly threadsWarning: string | null;
   /**
    * FEN (or 'startpos') followed by ICCS moves, in one request whatever the game's length.
    * Resolves with the game; rejects saying what is wrong, and the previous game stays.
@@ -236,6 +254,8 @@ export interface Engine {
   /**
    * hashMB, multiPV, moveOverhead (ms), in the ranges of contract.options. Kept across worker restarts. A hash
    * the page's memory cannot hold rejects ("not enough memory ...") and the previous one stays.
+   * threads: as createEngine({ threads }); a new count starts a new worker with the same position
+   * and options (the hash table starts empty).
    */
   setOption(name: EngineOption, value: number): Promise<void>;
   /**

@@ -32,11 +32,18 @@ async function compile(url) {
   return compileBytes(await response.arrayBuffer(), url);
 }
 
-function createWorker(workerUrl, on) {
+// The threaded build's worker, next to this file. Not written as a literal `new URL(...)`, so that
+// bundlers leave it alone: its glue starts pthread workers from files beside it, which a bundle
+// would not keep together. In a bundled app it is not found, and the engine uses one thread.
+const threadedWorker = './worker-mt.js';
+
+function createWorker(workerUrl, on, threaded) {
   // The literal `new Worker(new URL(...), { type: 'module' })` lets bundlers find and bundle it.
-  const worker = workerUrl
-    ? new Worker(workerUrl, { type: 'module' })
-    : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = threaded
+    ? new Worker(new URL(threadedWorker, import.meta.url), { type: 'module' })
+    : workerUrl
+      ? new Worker(workerUrl, { type: 'module' })
+      : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.addEventListener('message', (event) => on.message(event.data));
   worker.addEventListener('error', (event) => {
     event.preventDefault?.();
@@ -50,7 +57,9 @@ function createWorker(workerUrl, on) {
 }
 
 const platform = {
-  defaultWasmUrl: () => new URL('./dist/chuhan.wasm', import.meta.url),
+  // The threaded build (threads > 1) is a separate file, fetched only when asked for.
+  defaultWasmUrl: (threaded) =>
+    threaded ? new URL('./dist/chuhan-mt.wasm', import.meta.url) : new URL('./dist/chuhan.wasm', import.meta.url),
   compile,
   createWorker,
   // SharedArrayBuffer exists only on cross-origin isolated pages (COOP + COEP headers).

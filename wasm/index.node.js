@@ -46,7 +46,9 @@ function createWorker(workerUrl, on) {
 }
 
 const platform = {
-  defaultWasmUrl: () => new URL('./dist/chuhan.wasm', import.meta.url),
+  // The threaded build (threads > 1) is a separate file, fetched only when asked for.
+  defaultWasmUrl: (threaded) =>
+    threaded ? new URL('./dist/chuhan-mt.wasm', import.meta.url) : new URL('./dist/chuhan.wasm', import.meta.url),
   compile,
   createWorker,
   canShareMemory: () => typeof SharedArrayBuffer === 'function',

@@ -1,13 +1,17 @@
 // The engine worker: one WebAssembly module instance and one Engine, answering typed messages
-// that mirror chuhan::Engine. Shared by the browser module worker (worker.js) and the Node
-// worker_threads entry (worker.node.js), which only differ in how they talk to their parent.
+// that mirror chuhan::Engine. Shared by the browser module workers (worker.js, and worker-mt.js for
+// the threaded build) and the Node worker_threads entry (worker.node.js), which differ in how they
+// talk to their parent and which Emscripten glue they bring.
 //
 // Protocol. Requests are {id, cmd, ...}; every request gets exactly one final reply with its id
 // ('ready', 'moves', 'bestmove', 'result' or 'error'); a 'go' first sends {type:'moves'} (the
 // root moves, so that the client can answer a stop with a legal move even before the first
 // report) and {type:'info'} after each iteration.
 //
-//   {id, cmd:'init', module, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, fen?, moves?}
+//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, fen?, moves?}
+//        threads > 1: `module` is the threaded build (dist/chuhan-mt.*), whose glue is imported
+//        only then, with a pool of threads - 1 pthread workers made before any search (a search
+//        blocks this worker, and a worker cannot start while its creator is blocked)
 //                                            -> {id, type:'ready', version, contract}
 //   {id, cmd:'position', fen, moves}         -> {id, type:'result', value: game} | error
 //   {id, cmd:'play', move}                   -> {id, type:'result', value: the new position's record} | error
@@ -31,19 +35,21 @@
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
 //   {id, cmd:'setOption', name, value}       -> {id, type:'result'} | error (the contract's options;
 //        a hash the memory cannot hold is an error and the old one stays)
-//   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance}}
+//   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance, threads}}
 //   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
 //                                            thread exits), 'binding' (a call into wasm throws)
 //   game: {startFen, moves, start, plies, legalMoves} (bindings.cpp: one record per ply)
 //   contract: the engine's ranges, options and names (bindings.cpp contract_to_js)
 //   error reply: {id, type:'error', message, fatal?}. `fatal` means the module may be in a broken
 //   state (a trap or an exception crossed the wasm stack): the client starts a new worker.
-import createChuhanModule from './dist/chuhan.mjs';
-
-// `port` is {post(message), listen(handler), exit(code)}.
-export function serve(port) {
+// `port` is {post(message), listen(handler), exit(code)}. `glue(threaded)` resolves with
+// {factory, url}: the Emscripten module factory of the single-threaded or the threaded build and
+// the URL of its glue (the threaded build's pthread workers import it), or rejects when this
+// worker does not bring that build.
+export function serve(port, glue) {
   const instance = Math.random(); // tells a restarted worker from the old one (tests)
   let module = null; // the Emscripten module object
+  let threads = 1; // search threads of this instance (more than one: the threaded build)
   let engine = null; // its Engine instance
   let broken = null; // why the instance can no longer be trusted
 
@@ -54,15 +60,20 @@ export function serve(port) {
     if (!(msg.module instanceof WebAssembly.Module)) throw new Error('init needs a compiled WebAssembly.Module');
     let instantiateFailed;
     const failed = new Promise((_, reject) => (instantiateFailed = reject));
+    threads = Number.isInteger(msg.threads) && msg.threads > 1 ? msg.threads : 1;
+    const { factory, url } = await glue(threads > 1);
     module = await Promise.race([
-      createChuhanModule({
+      factory({
+        ...(threads > 1 ? { pthreadPoolSize: threads - 1, mainScriptUrlOrBlob: String(url) } : {}),
         // The client compiled the .wasm once; every worker instantiates that Module.
         instantiateWasm(imports, receive) {
           WebAssembly.instantiate(msg.module, imports).then((inst) => receive(inst, msg.module), instantiateFailed);
           return {};
         },
         print: () => {},
-        printErr: (text) => console.warn('chuhan:', text),
+        // This worker is the module's "main thread", and blocking it (a search waiting for its
+        // helpers) is what it is for; the glue's warning about blocking a page is not for us.
+        printErr: (text) => /^Blocking on the main thread/.test(text) || console.warn('chuhan:', text),
         onAbort: (what) => instantiateFailed(new Error(`WebAssembly module aborted: ${what}`)),
       }),
       failed,
@@ -75,8 +86,12 @@ export function serve(port) {
     // A restarted worker asks for the hash its predecessor had; if the memory is not there now,
     // it keeps the default rather than failing to start.
     const contract = module.contract();
+    if (threads > 1) {
+      const problem = engine.setOption('threads', threads);
+      if (problem) throw new Error(`could not start ${threads} search threads: ${problem}`);
+    }
     for (const name of Object.keys(contract.options)) {
-      if (msg[name] === undefined) continue;
+      if (msg[name] === undefined || name === 'threads') continue;
       const problem = engine.setOption(name, msg[name]);
       if (problem) console.warn('chuhan:', problem);
     }
@@ -154,7 +169,7 @@ export function serve(port) {
         return problem ? { type: 'error', message: problem } : { type: 'result' };
       }
       case 'state':
-        return { type: 'result', value: { fen: engine.fen(), hashMB: engine.hashSize(), sharedStop: !!module.stopFlag, instance } };
+        return { type: 'result', value: { fen: engine.fen(), hashMB: engine.hashSize(), sharedStop: !!module.stopFlag, instance, threads } };
       default:
         return { type: 'error', message: `unknown command '${cmd}'` };
     }

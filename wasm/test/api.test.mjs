@@ -87,7 +87,8 @@ describe('engine API', () => {
     assert.equal(await engine.fen(), fen);
     assert.equal((await engine._state()).hashMB, 4);
     await assert.rejects(engine.setOption('hashMB', 0), RangeError);
-    await assert.rejects(engine.setOption('threads', 2), TypeError);
+    await assert.rejects(engine.setOption('threads', 0), RangeError);
+    await assert.rejects(engine.setOption('Threads', 2), TypeError);
     await engine.setOption('hashMB', 16);
   });
 

@@ -205,6 +205,7 @@ function renderInfo() {
   $('info-score').textContent = info?.book ? t('bookMove') : info ? scoreText(info.score, side) : '–';
   $('info-depth').textContent = info && !info.book ? String(info.depth) : '–';
   $('info-nps').textContent = info && !info.book ? npsText(info.nps) : '–';
+  $('info-threads').textContent = info && !info.book ? String(info.threads ?? 1) : '–';
   $('info-pv').textContent = info ? pvText(info.pv) : '';
   $('hint-text').textContent = controller.suggestion ? t('hintIs', { name: `${controller.suggestion.name} (${controller.suggestion.move})` }) : '';
 }

@@ -13,7 +13,7 @@ import * as G from './game.js';
 import { BoardView } from './board.js';
 import { attachInput } from './input.js';
 import { statusOf } from './engine.js';
-import { HintLimits, limitsFor, usesBook } from './levels.js';
+import { HintLimits, limitsFor } from './levels.js';
 
 // A crash while thinking is retried this many times in a row before giving up on that move.
 const MaxEngineRetries = 2;
@@ -63,7 +63,7 @@ export class PlayController extends EventTarget {
         this.#setGame(game, await this.#engine.load(game.startFen, []));
         this.#notify({ key: 'savedGameDamaged' }, e);
       }
-      this.#engine.useBook(usesBook(this.game.level));
+      this.#engine.forLevel(this.game.level);
       this.ready = true;
       this.#render(false);
       this.#continue();
@@ -99,7 +99,7 @@ export class PlayController extends EventTarget {
       const game = G.createGame({ human, level, startFen });
       await this.#engine.client.newGame();
       this.#setGame(game, await this.#engine.load(game.startFen, []));
-      this.#engine.useBook(usesBook(level));
+      this.#engine.forLevel(level);
       this.#afterChange(false);
     });
   }
@@ -175,7 +175,7 @@ export class PlayController extends EventTarget {
 
   setLevel(level) {
     this.game = G.setLevel(this.game, level);
-    this.#engine?.useBook(usesBook(this.game.level));
+    this.#engine?.forLevel(this.game.level);
     this.#emit('change');
   }
 

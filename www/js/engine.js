@@ -3,15 +3,28 @@
 // PGN — is asked of the engine here, one worker request per call: a move is one play(), a game
 // (set, undone, read from PGN) one setPosition() or loadPgn().
 import { createEngine } from '../../wasm/index.js';
+import { usesBook, usesThreads } from './levels.js';
 
 // The package's worker must come from the page's origin. When this module is imported from
 // another origin (a page embedding the board), start it through a same-origin blob that imports
 // the real worker (which then needs CORS, as the module scripts do).
 function workerOptions() {
   const workerUrl = new URL('../../wasm/worker.js', import.meta.url);
-  if (typeof location === 'undefined' || workerUrl.origin === location.origin) return {};
+  if (!engineFromOtherOrigin()) return {};
   const blob = new Blob([`import ${JSON.stringify(workerUrl.href)};`], { type: 'text/javascript' });
   return { workerUrl: URL.createObjectURL(blob), wasmUrl: new URL('../../wasm/dist/chuhan.wasm', import.meta.url) };
+}
+
+function engineFromOtherOrigin() {
+  return typeof location !== 'undefined' && new URL('../../wasm/worker.js', import.meta.url).origin !== location.origin;
+}
+
+// Threads for the strongest levels: all cores but one (the page's own), at most 8. Several threads
+// need a cross-origin isolated page (scripts/serve.mjs sends COOP/COEP), and engine files from the
+// page's origin (a pthread is a Worker, whose script cannot come from another origin); else one.
+export function appThreads() {
+  if (globalThis.crossOriginIsolated !== true || engineFromOtherOrigin()) return 1;
+  return Math.max(1, Math.min(8, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
 }
 
 let first = null;
@@ -28,6 +41,7 @@ export function firstSession() {
 export class EngineSession {
   #client;
   #book = false; // the engine's ownBook option as last set
+  #threads = 1; // the engine's threads option as last set
 
   constructor(client) {
     this.#client = client;
@@ -61,11 +75,19 @@ export class EngineSession {
     return this.#client.moveName(move, 'chinese');
   }
 
-  /** Whether the engine plays book moves (its ownBook option); set when the level changes. */
-  useBook(book) {
-    if (book === this.#book) return;
-    this.#book = book;
-    this.#client.setOption('ownBook', book).catch(() => (this.#book = null));
+  /** Sets what depends on the level: book moves (ownBook) and the number of threads. */
+  forLevel(level) {
+    const book = usesBook(level);
+    if (book !== this.#book) {
+      this.#book = book;
+      this.#client.setOption('ownBook', book).catch(() => (this.#book = null));
+    }
+    // A new count starts a new worker (with the same game), so it changes only with the level.
+    const threads = usesThreads(level) ? appThreads() : 1;
+    if (threads !== this.#threads) {
+      this.#threads = threads;
+      this.#client.setOption('threads', threads).catch(() => (this.#threads = null));
+    }
   }
 
   /** Searches the current position; resolves with {bestmove (null if there is none), book?}. */

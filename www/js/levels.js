@@ -36,5 +36,13 @@ export function normalLevel(level) {
   return Number.isInteger(n) && n >= MinLevel && n <= MaxLevel ? n : DefaultLevel;
 }
 
+// From this level up the engine searches with every core the page may use (engine.js).
+const FirstThreadedLevel = 5;
+
+/** Whether the engine searches with several threads at `level`. */
+export function usesThreads(level) {
+  return normalLevel(level) >= FirstThreadedLevel;
+}
+
 /** The search behind a hint: a fixed, short think whatever the level. */
 export const HintLimits = { movetime: 800 };

@@ -30,6 +30,11 @@ async function main(): Promise<void> {
   const names: string[] = await engine.moveNames('wxf');
   await engine.setOption('multiPV', 2);
   await engine.setOption('ownBook', true);
+  await engine.setOption('threads', 2);
+  const threads: number = engine.threads;
+  const threadsWarning: string | null = engine.threadsWarning;
+  const maxThreads: number = contract.options.threads.max;
+  console.log(threads, threadsWarning, maxThreads);
   const leaves: number = await engine.perft(3);
   console.log(ends, bookDefault, firstName, startTurn, legal, reason, move, loaded.moves, names, leaves);
 
