@@ -200,7 +200,8 @@ function renderMoves() {
 
 function renderInfo() {
   const info = controller.info;
-  const side = controller.status?.turn ?? controller.game.startTurn;
+  // The side to move of the searched position, not of the live one (the engine's move is made).
+  const side = info?.side ?? controller.status?.turn ?? controller.game.startTurn;
   // A book move has no search behind it: its name stands in for the score.
   $('info-score').textContent = info?.book ? t('bookMove') : info ? scoreText(info.score, side) : '–';
   $('info-depth').textContent = info && !info.book ? String(info.depth) : '–';

@@ -296,9 +296,12 @@ export class PlayController extends EventTarget {
   // Runs go() with a token: reports reach the UI only while the token is current. Resolves with
   // {bestmove, book?}.
   #searchWith(limits, token) {
+    // Reports score from the searched position's side to move, which the engine's own move then
+    // changes: keep that side with each report.
+    const side = this.status?.turn ?? this.game.startTurn;
     const search = this.#engine.think(limits, (info) => {
       if (token !== this.#token) return;
-      this.info = info;
+      this.info = { ...info, side };
       this.#emit('info', info);
     });
     this.#search = search;

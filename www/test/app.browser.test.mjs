@@ -230,6 +230,18 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.screenshot({ path: '/tmp/chuhan-app-mate.png' });
   });
 
+  test("after the engine's move the score keeps Red's point of view", async () => {
+    // Black (the engine) is two rooks up: once it has replied, Red's score is negative.
+    const BlackWinningFen = 'r2k5/r8/9/9/9/9/9/9/9/4K4 w - - 0 1';
+    await page.fill('#fen', BlackWinningFen);
+    await page.click('#load-fen');
+    await page.waitForFunction((f) => document.getElementById('board').dataset.fen === f && window.chuhan.canMove, BlackWinningFen);
+    await clickMove('e0e1');
+    await waitForTurn(2);
+    const score = await page.textContent('#info-score');
+    assert.match(score, /^-\d+$|^Black wins/, `the score after Black's reply: ${score}`);
+  });
+
   test('a new game as Black: the engine moves first; resign', async () => {
     await page.selectOption('#side', 'b');
     await page.click('#new-game button[type="submit"]');
