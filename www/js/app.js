@@ -24,6 +24,8 @@ setLanguage(preferredLanguage(settings.lang, navigator.language));
 const saved = loadGame();
 const controller = new PlayController($('board'), { game: saved.game ?? G.createGame(), flipped: !!settings.flipped, label: t('board') });
 window.chuhan = controller; // for the console and the tests
+// "Play as" is the choice for the next new game: set from the game at start, then the person's.
+$('side').value = controller.game.human;
 
 // ---- controls ----
 
@@ -73,7 +75,14 @@ $('analysis').addEventListener('change', (e) => {
 $('level').addEventListener('change', (e) => controller.setLevel(Number(e.target.value)));
 $('new-game').addEventListener('submit', (e) => {
   e.preventDefault();
-  report(controller.newGame({ human: $('side').value, level: Number($('level').value) }));
+  const human = $('side').value;
+  report(controller.newGame({ human, level: Number($('level').value) }));
+  // The player's own pieces at the bottom (Flip still turns the board at will).
+  if (human !== 'both') {
+    controller.flip(human === 'b');
+    settings.flipped = controller.board.flipped;
+    saveSettings(settings);
+  }
 });
 
 $('nav-start').addEventListener('click', () => controller.view(0));
@@ -153,7 +162,6 @@ function renderControls() {
   for (const id of ['load-fen', 'import-pgn', 'export-pgn']) $(id).disabled = !ready;
   $('analysis').checked = controller.analysisMode;
   $('level').value = String(game.level);
-  $('side').value = game.human;
   const n = G.shownPlies(game);
   $('nav-start').disabled = $('nav-prev').disabled = n === 0;
   $('nav-next').disabled = $('nav-live').disabled = G.isLive(game);

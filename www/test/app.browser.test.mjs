@@ -242,11 +242,19 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.match(score, /^-\d+$|^Black wins/, `the score after Black's reply: ${score}`);
   });
 
-  test('a new game as Black: the engine moves first; resign', async () => {
+  test('a new game as Black: the choice survives a level change, the board turns, the engine moves first; resign', async () => {
     await page.selectOption('#side', 'b');
+    const level = await page.inputValue('#level');
+    await page.selectOption('#level', level === '3' ? '2' : '3');
+    assert.equal(await page.inputValue('#side'), 'b', '"Play as" snapped back after a level change');
     await page.click('#new-game button[type="submit"]');
     await waitForTurn(1);
     assert.match(await fen(), / b /);
+    assert.equal(await page.inputValue('#side'), 'b');
+    // Black's pieces at the bottom: its general (e9) below Red's (e0).
+    const black = await page.locator(point('e9')).boundingBox();
+    const red = await page.locator(point('e0')).boundingBox();
+    assert.ok(black.y > red.y, 'playing Black, Black is at the bottom');
     await page.click('#resign');
     await page.waitForSelector('#result:not([hidden])');
     assert.equal(await page.textContent('#result'), 'Red wins — resignation');
