@@ -34,6 +34,7 @@ export class PlayController extends EventTarget {
   #token = 0;
   #search = null; // the running go() promise
   #analysis = false; // analysis mode wanted
+  #engineOnView = false; // the engine holds an earlier position (analysed), not the live game
   #retries = 0;
   #reportedOver = false;
 
@@ -46,6 +47,10 @@ export class PlayController extends EventTarget {
       legalMoves: () => (this.canMove ? this.status.legalMoves : []),
       onMove: (move) => this.humanMove(move).catch((e) => this.#notify({ key: 'engineRestarted' }, e)),
       onRefused: () => this.#notify({ key: 'illegalMove' }),
+    });
+    // On an earlier position the board takes no moves: say how to get back rather than ignore.
+    boardHost.addEventListener('click', () => {
+      if (this.ready && !G.isLive(this.game)) this.#notify({ key: 'viewingNoMoves', params: { n: G.shownPlies(this.game) } });
     });
     this.#render(false);
   }
@@ -166,11 +171,32 @@ export class PlayController extends EventTarget {
     });
   }
 
-  /** Shows the position after `n` plies (the engine keeps thinking on the live one). */
+  /**
+   * Shows the position after `n` plies. The engine keeps thinking its own move on the live one;
+   * in analysis mode it analyses the position shown, and goes back to the live one with the view.
+   */
   view(n) {
     this.game = G.view(this.game, n);
     this.#input.clear();
     this.#render(false);
+    if ((this.#analysis || this.#engineOnView) && this.thinking !== 'move') this.#enqueue(() => this.#analyseShown());
+  }
+
+  // Puts the engine on the position shown (an earlier one, or the live game) and analyses it.
+  async #analyseShown() {
+    if (!this.ready || this.thinking === 'move') return;
+    if (G.isLive(this.game)) {
+      if (!this.#engineOnView) return;
+      await this.#halt();
+      await this.#reload();
+      return this.#continue();
+    }
+    if (!this.#analysis) return;
+    await this.#halt();
+    const n = G.shownPlies(this.game);
+    await this.#engine.load(this.game.startFen, G.moves(this.game).slice(0, n));
+    this.#engineOnView = true;
+    this.#analyse();
   }
 
   setLevel(level) {
@@ -253,11 +279,12 @@ export class PlayController extends EventTarget {
 
   // The game `game` as the engine has it (`record`, a GameRecord), and its live position.
   #setGame(game, record) {
+    this.#engineOnView = false;
     this.game = G.fromRecord(game, record);
     this.status = statusOf(record);
   }
 
-  // Puts the engine back on the live game (after a refused load).
+  // Puts the engine back on the live game (after a refused load, or an earlier position analysed).
   async #reload() {
     this.#setGame(this.game, await this.#engine.load(this.game.startFen, G.moves(this.game)));
   }
@@ -298,7 +325,7 @@ export class PlayController extends EventTarget {
   #searchWith(limits, token) {
     // Reports score from the searched position's side to move, which the engine's own move then
     // changes: keep that side with each report.
-    const side = this.status?.turn ?? this.game.startTurn;
+    const side = this.#engineOnView ? G.shown(this.game).turn : (this.status?.turn ?? this.game.startTurn);
     const search = this.#engine.think(limits, (info) => {
       if (token !== this.#token) return;
       this.info = { ...info, side };

@@ -161,6 +161,27 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.check('#analysis');
     await page.waitForFunction(() => Number(document.getElementById('info-depth').textContent) >= 4, null, { timeout: 10000 });
     assert.match(await page.textContent('#info-pv'), /[a-i][0-9][a-i][0-9]/);
+    // Waits for an analysis line of at least 3 plies whose first move is made by a piece of the
+    // side `upper` (Red: upper-case letters) on the board shown.
+    const lineFor = (red) =>
+      page.waitForFunction(
+        (r) => {
+          const from = document.getElementById('info-pv').textContent.slice(0, 2);
+          const piece = document.querySelector(`#board .piece[data-square="${from}"]`)?.dataset.piece ?? '';
+          return Number(document.getElementById('info-depth').textContent) >= 3 && piece !== '' && (piece === piece.toUpperCase()) === r;
+        },
+        red,
+        { timeout: 10000 },
+      );
+    // An earlier position (Black to move after the first ply) is analysed while it is shown; a
+    // click on its board says how to get back; back at the end, the live position again.
+    await page.click('#move-list [data-ply="1"]');
+    await lineFor(false);
+    await page.click(point('e3'));
+    await page.waitForFunction(() => /Viewing move 1: press » to return/.test(document.getElementById('notice').textContent));
+    await page.click('#nav-live');
+    await page.waitForFunction(() => window.chuhan.canMove);
+    await lineFor(true);
     // Moving stops the analysis; the engine answers.
     const legal = await page.evaluate(() => window.chuhan.status.legalMoves);
     await clickMove(legal.find((m) => /^(a0a1|i0i1|a3a4|g3g4|c3c4|a0a2|i0i2)$/.test(m)) ?? legal[0]);
