@@ -17,6 +17,7 @@ std::string ThreadPool::set_count(int count) {
   }
   wake_.notify_all();
   for (auto& h : helpers_) h->thread.join();
+  main_.set_helpers({});  // the main worker must not count the nodes of helpers that are gone
   helpers_.clear();
   quit_ = false;
 
