@@ -45,10 +45,13 @@ TTEntry* TranspositionTable::probe(Key key, bool& found, TTData& data) {
   for (int i = 0; i < 5; ++i) {
     TTEntry::Fields& f = fields[i] = entries[i].load();
     if (f.key32 == key32 && f.gen_bound8) {
-      // Refresh the generation so that a hit is not replaced as stale.
+      // Refresh the generation so that a hit is not replaced as stale (a write only when it
+      // changes: the entry is shared by every thread's cache).
       const Bound bound = Bound(f.gen_bound8 & 3);
-      f.gen_bound8 = uint8_t(generation_ | bound);
-      entries[i].save(f);
+      if ((f.gen_bound8 & 0xFC) != generation_) {
+        f.gen_bound8 = uint8_t(generation_ | bound);
+        entries[i].save(f);
+      }
       data = {Move(f.move16), f.value16, f.eval16, f.depth8, bound};
       return found = true, &entries[i];
     }
