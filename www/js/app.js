@@ -173,7 +173,8 @@ let renderedMoves = '';
 function renderMoves() {
   const { game } = controller;
   const current = G.shownPlies(game);
-  const key = JSON.stringify([game.plies.map((p) => p.move), current, language()]);
+  const outcome = controller.outcome;
+  const key = JSON.stringify([game.plies.map((p) => p.move), current, language(), outcome]);
   if (key === renderedMoves) return;
   renderedMoves = key;
   const list = $('move-list');
@@ -200,6 +201,13 @@ function renderMoves() {
     number.className = 'number';
     number.textContent = `${row.number}.`;
     li.append(number, cell(row.red), cell(row.black));
+    list.appendChild(li);
+  }
+  // A finished game ends its record with the result, as a score sheet does.
+  if (outcome) {
+    const li = document.createElement('li');
+    li.className = 'result';
+    li.textContent = `${outcome.result} ${outcomeText(outcome)}`;
     list.appendChild(li);
   }
   const active = list.querySelector('[aria-current="true"]');

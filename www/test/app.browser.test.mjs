@@ -279,6 +279,8 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.click('#resign');
     await page.waitForSelector('#result:not([hidden])');
     assert.equal(await page.textContent('#result'), 'Red wins — resignation');
+    // The move list ends with the result.
+    assert.equal(await page.textContent('#move-list li.result'), '1-0 Red wins — resignation');
   });
 
   test('Chinese interface at 360 px', async () => {
