@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "rules.h"
+#include "skill.h"
 #include "timeman.h"
 #include "tt.h"
 #include "types.h"
@@ -87,7 +88,15 @@ constexpr Range BenchDepth{1, 30};
 
 // ---- Options ----
 
-enum class Option : uint8_t { HASH, MULTIPV, MOVE_OVERHEAD, OWN_BOOK, THREADS, OPTION_NB };
+enum class Option : uint8_t {
+  HASH,
+  MULTIPV,
+  MOVE_OVERHEAD,
+  OWN_BOOK,
+  THREADS,
+  SKILL_LEVEL,
+  OPTION_NB
+};
 
 struct OptionSpec {
   Option id;
@@ -112,6 +121,13 @@ inline constexpr OptionSpec Options[] = {
     {Option::OWN_BOOK, "OwnBook", "ownBook", true, 0, {0, 1}},
     // Search threads (Lazy SMP, core/threads.h); a build without threads accepts 1 only.
     {Option::THREADS, "Threads", "threads", false, 1, {1, 256}},
+    // Below skill::MaxLevel the engine plays weaker, choosing among its good moves (skill.h).
+    {Option::SKILL_LEVEL,
+     "Skill Level",
+     "skillLevel",
+     false,
+     skill::MaxLevel,
+     {0, skill::MaxLevel}},
 };
 static_assert(std::size(Options) == size_t(Option::OPTION_NB));
 

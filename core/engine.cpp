@@ -32,9 +32,9 @@ std::string Engine::play(const std::string& move) {
   return "";
 }
 
-uint64_t Engine::book_draw() {
-  if (!book_seeded_) seed_book(std::random_device{}());
-  return book_random_();
+uint64_t Engine::random_draw() {
+  if (!random_seeded_) seed_random(std::random_device{}());
+  return random_();
 }
 
 std::vector<std::string> Engine::legal_moves() const {
@@ -133,22 +133,43 @@ BestMove Engine::go(const SearchLimits& limits,
 
   if (own_book_ && !limits.infinite && !limits.ponder && !limits.mate && multipv_ == 1 &&
       banned_.empty() && limits.searchmoves.empty()) {
-    if (const Move m = book::pick(game_->position(), book_draw()); m != MOVE_NONE) {
+    if (const Move m = book::pick(game_->position(), random_draw()); m != MOVE_NONE) {
       threads_.main().stop = false;
       threads_.main().pondering = false;
       return {move_to_string(m), "", true};
     }
   }
 
+  const bool weakened = skill_level_ < skill::MaxLevel && !limits.infinite && !limits.mate;
+  if (weakened) {
+    const skill::Plan plan = skill::plan(skill_level_);
+    l.multipv = std::max(l.multipv, plan.multipv);
+    l.depth = l.depth ? std::min(l.depth, plan.depth) : plan.depth;
+    if (l.movetime) l.movetime = skill::vary_time(l.movetime, skill_level_, random_draw());
+  }
+
+  // The lines of the last iteration reported (each iteration reports line 1 first).
+  std::vector<search::InfoLine> last_lines;
   const search::Result r =
       threads_.run(game_->position(), l, root, move_overhead_, [&](const search::InfoLine& line) {
-        if (on_info) on_info(to_info(line));
+        if (line.multipv == 1) last_lines.clear();
+        last_lines.push_back(line);
+        if (on_info && line.multipv <= multipv_) on_info(to_info(line));
       });
   threads_.main().stop = false;
   threads_.main().pondering = false;
   BestMove best;
   if (r.best != MOVE_NONE) best.move = move_to_string(r.best);
   if (r.ponder != MOVE_NONE) best.ponder = move_to_string(r.ponder);
+  if (weakened && last_lines.size() > 1 && !last_lines.front().pv.empty()) {
+    std::vector<skill::Candidate> candidates;
+    for (const search::InfoLine& line : last_lines)
+      if (!line.pv.empty()) candidates.push_back({line.pv[0], line.score});
+    const size_t chosen = skill::choose(candidates, skill_level_, random_draw());
+    const std::vector<Move>& pv = last_lines[chosen].pv;
+    best.move = move_to_string(pv[0]);
+    best.ponder = pv.size() > 1 ? move_to_string(pv[1]) : "";
+  }
   return best;
 }
 
@@ -173,6 +194,9 @@ std::string Engine::set_option(contract::Option id, int64_t value, std::string_v
       break;
     case contract::Option::THREADS:
       return threads_.set_count(int(value));
+    case contract::Option::SKILL_LEVEL:
+      skill_level_ = int(value);
+      break;
     case contract::Option::OPTION_NB:
       break;
   }
@@ -191,6 +215,8 @@ int64_t Engine::option(contract::Option id) const {
       return own_book_;
     case contract::Option::THREADS:
       return threads_.count();
+    case contract::Option::SKILL_LEVEL:
+      return skill_level_;
     default:
       return 0;
   }
@@ -262,9 +288,10 @@ bench::Result Engine::bench(
     int depth, const std::function<void(int, const std::string&, const BestMove&)>& per_position) {
   // Keep the user's game and settings; the bench runs with its own fixed ones.
   std::unique_ptr<Game> saved = std::move(game_);
-  const int saved_multipv = multipv_;
+  const int saved_multipv = multipv_, saved_skill_level = skill_level_;
   tt_.resize(bench::HashMB);
   multipv_ = 1;
+  skill_level_ = skill::MaxLevel;
 
   bench::Result result;
   const TimePoint start = now();
@@ -282,6 +309,7 @@ bench::Result Engine::bench(
 
   game_ = std::move(saved);
   multipv_ = saved_multipv;
+  skill_level_ = saved_skill_level;
   tt_.resize(hash_mb_);
   return result;
 }

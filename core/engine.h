@@ -111,9 +111,9 @@ class Engine {
 
   // A new game: clears the hash and the search histories.
   void new_game();
-  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook, Threads; a check
-  // option is 0 or 1) after the contract's validation. Returns "" or what is wrong, naming the
-  // option as `what` (the caller's name for it); the option is then unchanged.
+  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook, Threads, Skill Level; a
+  // check option is 0 or 1) after the contract's validation. Returns "" or what is wrong, naming
+  // the option as `what` (the caller's name for it); the option is then unchanged.
   std::string set_option(contract::Option id, int64_t value, std::string_view what);
   // The current value of option `id`.
   int64_t option(contract::Option id) const;
@@ -125,10 +125,14 @@ class Engine {
   // With the OwnBook option on, go() answers a position of the opening book (core/book.h) at
   // once with a weighted random book move, unless the search is infinite, pondering, a mate
   // search, MultiPV, or restricted by banned or search moves.
-  // Makes the book's random choices repeatable (tests).
-  void seed_book(uint64_t seed) {
-    book_random_.seed(seed);
-    book_seeded_ = true;
+  // With Skill Level below skill::MaxLevel, go() plays weaker (skill.h): a shallower search of
+  // several lines, one of the good moves chosen at random, a fixed move time varied below its
+  // value. Infinite and mate searches (analysis) keep full strength. Only the lines MultiPV asks
+  // for are reported.
+  // Makes the book's and the skill level's random choices repeatable (tests, reproducible games).
+  void seed_random(uint64_t seed) {
+    random_.seed(seed);
+    random_seeded_ = true;
   }
   int hash_size() const { return hash_mb_; }
 
@@ -150,7 +154,7 @@ class Engine {
  private:
   std::string resize_hash(int mb);
   SearchInfo to_info(const search::InfoLine& line) const;
-  uint64_t book_draw();
+  uint64_t random_draw();
 
   std::unique_ptr<Game> game_;
   std::vector<Move> banned_;
@@ -160,10 +164,11 @@ class Engine {
   int multipv_ = int(contract::spec(contract::Option::MULTIPV).default_value);
   int move_overhead_ = int(contract::spec(contract::Option::MOVE_OVERHEAD).default_value);
   bool own_book_ = contract::spec(contract::Option::OWN_BOOK).default_value;
-  // Seeded from std::random_device at the first book move, not at construction: in
+  int skill_level_ = int(contract::spec(contract::Option::SKILL_LEVEL).default_value);
+  // Seeded from std::random_device at the first random choice, not at construction: in
   // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
-  std::mt19937_64 book_random_;
-  bool book_seeded_ = false;
+  std::mt19937_64 random_;
+  bool random_seeded_ = false;
 };
 
 // UCI-style score text: "cp 35" or "mate -3".

@@ -64,7 +64,7 @@ TEST(Book, EngineUsesItOnlyWhenAskedAndNotForAnalysis) {
   EXPECT_FALSE(engine.go(limits).book);  // off by default
 
   ASSERT_EQ(engine.set_option(contract::Option::OWN_BOOK, 1, "OwnBook"), "");
-  engine.seed_book(42);
+  engine.seed_random(42);
   const BestMove from_book = engine.go(limits);
   EXPECT_TRUE(from_book.book);
   const auto legal = engine.legal_moves();

@@ -11,7 +11,8 @@ TEST(Protocol, UciHandshakeListsOptions) {
   for (const char* expected :
        {"id name Chuhan", "option name Hash type spin", "option name Clear Hash type button",
         "option name MultiPV", "option name Move Overhead", "option name Ponder",
-        "option name OwnBook type check default false", "uciok", "readyok"})
+        "option name OwnBook type check default false",
+        "option name Skill Level type spin default 20 min 0 max 20", "uciok", "readyok"})
     EXPECT_TRUE(has(out, expected)) << expected << "\n" << out;
 }
 

@@ -39,6 +39,7 @@ Engines (A is the one being measured; results are from A's side)
 
 Games
   --movetime MS           fixed time per move (default 100)
+  --movetime-a, -b MS     time odds: this engine's own fixed time per move (with --movetime)
   --tc BASE+INC           clock in seconds, e.g. 10+0.1 (runner tracks the clocks)
   --margin MS             lateness tolerated before a loss on time (default 500: on a loaded
                           2-core machine a 100 ms search sometimes answers after 200-300 ms)
@@ -69,11 +70,17 @@ SPRT (for two builds of Chuhan)
 
 const VALUE_OPTS = new Set([
   'engine-a', 'engine-b', 'protocol-a', 'protocol-b', 'rank-base-a', 'rank-base-b', 'option-a', 'option-b',
-  'name-a', 'name-b', 'hash', 'movetime', 'tc', 'margin', 'max-plies', 'openings', 'openings-limit', 'games',
+  'name-a', 'name-b', 'hash', 'movetime', 'movetime-a', 'movetime-b', 'tc', 'margin', 'max-plies', 'openings', 'openings-limit', 'games',
   'concurrency', 'pgn', 'json', 'log', 'event', 'elo0', 'elo1', 'alpha', 'beta', 'sprt-model',
 ]);
 const FLAG_OPTS = new Set(['sprt', 'quiet', 'pgn-comments', 'help']);
 const REPEATABLE = new Set(['option-a', 'option-b']);
+
+// "200 ms/move", or with time odds "A 400, B 200 ms/move".
+function movetimeText(cfg) {
+  if (cfg.movetimeA === undefined && cfg.movetimeB === undefined) return `${cfg.tc.movetime} ms/move`;
+  return `A ${cfg.movetimeA ?? cfg.tc.movetime}, B ${cfg.movetimeB ?? cfg.tc.movetime} ms/move`;
+}
 
 function fail(message) {
   process.stderr.write(`match: ${message}\n`);
@@ -131,6 +138,8 @@ function parseArgs(argv) {
     const mt = num('movetime', 100, { min: 1, integer: true });
     tc = { kind: 'movetime', movetime: mt, text: `${mt / 1000}s/move` };
   }
+  if (tc.kind !== 'movetime' && (raw['movetime-a'] !== undefined || raw['movetime-b'] !== undefined))
+    fail('--movetime-a and --movetime-b go with --movetime, not --tc');
 
   const sprtModel = (raw['sprt-model'] || 'pentanomial').toLowerCase();
   if (sprtModel !== 'pentanomial' && sprtModel !== 'trinomial') fail('--sprt-model must be pentanomial or trinomial');
@@ -153,6 +162,8 @@ function parseArgs(argv) {
     rankBaseB: rankBase('rank-base-b'),
     optionsA: options(raw['option-a']),
     optionsB: options(raw['option-b']),
+    movetimeA: num('movetime-a', undefined, { min: 1, integer: true }),
+    movetimeB: num('movetime-b', undefined, { min: 1, integer: true }),
     nameA: raw['name-a'],
     nameB: raw['name-b'],
     hash: num('hash', 16, { min: 1, integer: true }),
@@ -258,7 +269,7 @@ function summaryText(cfg, results, names, timing, extra) {
   const lines = [];
   lines.push('');
   lines.push(`=== ${names.A} vs ${names.B}: ${played} games${extra.interrupted ? ' (interrupted)' : ''}, ` +
-    `${cfg.tc.kind === 'movetime' ? `${cfg.tc.movetime} ms/move` : `clock ${cfg.tc.text}`}`);
+    `${cfg.tc.kind === 'movetime' ? movetimeText(cfg) : `clock ${cfg.tc.text}`}`);
   if (played === 0) {
     lines.push('no game finished');
     return lines.join('\n');
@@ -362,6 +373,9 @@ async function main() {
     for (let i = 0; i < cfg.concurrency; i++) {
       const A = await createEngine(cfg.engineA, { ...engineOpts('A'), label: `A${i}` });
       const B = await createEngine(cfg.engineB, { ...engineOpts('B'), label: `B${i}` });
+      // Time odds: game.mjs gives an engine its own movetime when it has one.
+      A.movetime = cfg.movetimeA;
+      B.movetime = cfg.movetimeB;
       workers.push({ A, B });
     }
   } catch (err) {
@@ -388,7 +402,7 @@ async function main() {
   }
 
   process.stdout.write(`${names.A} vs ${names.B}: ${cfg.sprt ? `SPRT, up to ${totalGames}` : totalGames} games, ` +
-    `${cfg.tc.kind === 'movetime' ? `${cfg.tc.movetime} ms/move` : `clock ${cfg.tc.text} s`}, ` +
+    `${cfg.tc.kind === 'movetime' ? movetimeText(cfg) : `clock ${cfg.tc.text} s`}, ` +
     `${openings.length} openings from ${cfg.openingsPath}, concurrency ${cfg.concurrency}\n`);
   const bounds = sprtBounds(cfg.alpha, cfg.beta);
 

@@ -177,6 +177,7 @@ export interface Contract {
     moveOverhead: Range & { type: 'spin'; default: number };
     ownBook: { type: 'check'; default: boolean };
     threads: Range & { type: 'spin'; default: number };
+    skillLevel: Range & { type: 'spin'; default: number };
   };
   perftDepth: Range;
   benchDepth: Range & { default: number };
@@ -185,7 +186,7 @@ export interface Contract {
   reasons: ResultReason[];
 }
 
-export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead' | 'threads';
+export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead' | 'threads' | 'skillLevel';
 export type EngineBooleanOption = 'ownBook';
 
 /**
@@ -256,6 +257,10 @@ export interface Engine {
    * the page's memory cannot hold rejects ("not enough memory ...") and the previous one stays.
    * threads: as createEngine({ threads }); a new count starts a new worker with the same position
    * and options (the hash table starts empty).
+   * skillLevel (0..20, default 20 = full strength): below 20 go() plays weaker, choosing among
+   * its good moves within a margin that grows as the level falls, from a shallower search of
+   * several lines, with a fixed movetime varied to 60-100 % of its value. Infinite and mate
+   * searches keep full strength; info events report only the lines multiPV asks for.
    */
   setOption(name: EngineOption, value: number): Promise<void>;
   /**

@@ -78,9 +78,10 @@ export async function playGame(ff, cfg, opening, engines, names, control, timing
 
       const side = referee.turn;
       const engine = engines[side];
-      const budget = cfg.tc.kind === 'movetime' ? cfg.tc.movetime : clocks[side];
+      const movetime = engine.movetime ?? cfg.tc.movetime;
+      const budget = cfg.tc.kind === 'movetime' ? movetime : clocks[side];
       const limits = cfg.tc.kind === 'movetime'
-        ? { movetime: cfg.tc.movetime }
+        ? { movetime }
         : { wtime: clocks.w, btime: clocks.b, winc: cfg.tc.inc, binc: cfg.tc.inc };
       limits.sideToMove = side;
       limits.deadline = Math.max(1, budget + cfg.margin);

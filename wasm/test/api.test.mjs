@@ -117,6 +117,33 @@ describe('engine API', () => {
     assert.equal((await engine.go({ depth: 2 })).book, undefined);
   });
 
+  test("setOption('skillLevel') plays weaker within its time budget and survives a worker restart", async () => {
+    assert.deepEqual(engine.contract.options.skillLevel, { min: 0, max: 20, type: 'spin', default: 20 });
+    await assert.rejects(engine.setOption('skillLevel', 21), /skillLevel must be a whole number in 0\.\.20/);
+    await engine.setPosition('startpos', ['h2e2', 'h9g7']);
+    await engine.setOption('skillLevel', 0);
+    // Level 0 searches one ply, whatever the time allowed, and reports one line (multiPV 1).
+    const infos = [];
+    const start = Date.now();
+    const weak = await engine.go({ movetime: 3000 }, (info) => infos.push(info));
+    assert.ok(Date.now() - start < 2000, 'a depth-capped level answers at once');
+    assert.ok((await engine.legalMoves()).includes(weak.bestmove));
+    assert.ok(infos.length > 0 && infos.every((i) => i.depth === 1 && i.multipv === 1), JSON.stringify(infos));
+    await assert.rejects(engine._crash('throw'), /crashed/);
+    const again = [];
+    await engine.go({ movetime: 3000 }, (info) => again.push(info));
+    assert.ok(again.every((i) => i.depth === 1), 'the level is restored in a new worker');
+    // A fixed move time at a level that searches deeper is used in part, never exceeded.
+    await engine.setOption('skillLevel', 19);
+    const t0 = Date.now();
+    await engine.go({ movetime: 400 });
+    assert.ok(Date.now() - t0 < 400 + 300, `took ${Date.now() - t0} ms`);
+    await engine.setOption('skillLevel', 20);
+    const full = [];
+    await engine.go({ depth: 4 }, (info) => full.push(info));
+    assert.equal(full.at(-1).depth, 4);
+  });
+
   test('requests are queued and answered in order', async () => {
     const results = await Promise.all([
       engine.setPosition('startpos'),

@@ -3,7 +3,7 @@
 // PGN — is asked of the engine here, one worker request per call: a move is one play(), a game
 // (set, undone, read from PGN) one setPosition() or loadPgn().
 import { createEngine } from '../../wasm/index.js';
-import { usesBook, usesThreads } from './levels.js';
+import { FullSkill, usesBook, usesThreads } from './levels.js';
 
 // The package's worker must come from the page's origin. When this module is imported from
 // another origin (a page embedding the board), start it through a same-origin blob that imports
@@ -42,6 +42,7 @@ export class EngineSession {
   #client;
   #book = false; // the engine's ownBook option as last set
   #threads = 1; // the engine's threads option as last set
+  #skill = FullSkill; // the engine's skillLevel option as last set
 
   constructor(client) {
     this.#client = client;
@@ -90,8 +91,15 @@ export class EngineSession {
     }
   }
 
-  /** Searches the current position; resolves with {bestmove (null if there is none), book?}. */
-  think(limits, onInfo) {
+  /**
+   * Searches the current position at Skill Level `skill` (levels.js; the engine's own moves are
+   * weakened, hints are not); resolves with {bestmove (null if there is none), book?}.
+   */
+  think(limits, onInfo, skill = FullSkill) {
+    if (skill !== this.#skill) {
+      this.#skill = skill;
+      this.#client.setOption('skillLevel', skill).catch(() => (this.#skill = null));
+    }
     return this.#client.go(limits, onInfo);
   }
 

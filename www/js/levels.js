@@ -1,17 +1,27 @@
-// Playing levels, beginner to full strength: search limits per engine move. The lowest levels
-// also cap depth or nodes so that a beginner can win; every level caps the time. From level 3 up
-// the engine opens from its book (varied, sound openings at once); the two beginner levels do not,
-// so that their openings are as weak as the rest of their play.
+// Playing levels, beginner to full strength. Below level 7 the engine plays at a Skill Level
+// (core/skill.h): a shallower search of several lines and a choice among the good moves within a
+// margin that widens as the level falls, so a weak level neither blunders at random nor plays
+// perfect short tactics. Every level caps the time (a skill level varies it, 60-100 %). From
+// level 3 up the engine opens from its book (varied, sound openings at once); the two beginner
+// levels do not, so that their openings are as weak as the rest of their play.
+//
+// `elo`: each level's strength measured against the level below (scripts/level-ladder.sh, 40
+// games a pair from the shared openings, native engine; steps with 95 % error bars: 2-1 +382 ±
+// 202, 3-2 +203 ± 118, 4-3 +168 ± 125, 5-4 +338 ± 156, 6-5 +470 ± 469, 7-6 +241 ± 121), anchored
+// at level 1 = 1000 and rounded. Level 8 (full strength, three times level 7's time) is not
+// measured yet: null.
+
+export const FullSkill = 20;
 
 export const Levels = [
-  { level: 1, limits: { depth: 1, movetime: 300 }, name: { zh: '入门', en: 'Beginner' } },
-  { level: 2, limits: { depth: 2, movetime: 300 }, name: { zh: '新手', en: 'Novice' } },
-  { level: 3, limits: { depth: 3, nodes: 20000, movetime: 500 }, name: { zh: '初级', en: 'Casual' } },
-  { level: 4, limits: { nodes: 150000, movetime: 500 }, name: { zh: '中级', en: 'Club' } },
-  { level: 5, limits: { movetime: 1000 }, name: { zh: '高级', en: 'Strong' } },
-  { level: 6, limits: { movetime: 2000 }, name: { zh: '大师', en: 'Expert' } },
-  { level: 7, limits: { movetime: 5000 }, name: { zh: '特级大师', en: 'Master' } },
-  { level: 8, limits: { movetime: 10000 }, name: { zh: '全力', en: 'Full strength' } },
+  { level: 1, skill: 0, limits: { movetime: 300 }, elo: 1000, name: { zh: '入门', en: 'Beginner' } },
+  { level: 2, skill: 3, limits: { movetime: 300 }, elo: 1380, name: { zh: '新手', en: 'Novice' } },
+  { level: 3, skill: 5, limits: { movetime: 500 }, elo: 1590, name: { zh: '初级', en: 'Casual' } },
+  { level: 4, skill: 7, limits: { movetime: 500 }, elo: 1750, name: { zh: '中级', en: 'Club' } },
+  { level: 5, skill: 9, limits: { movetime: 1000 }, elo: 2090, name: { zh: '高级', en: 'Strong' } },
+  { level: 6, skill: 11, limits: { movetime: 1000 }, elo: 2560, name: { zh: '大师', en: 'Expert' } },
+  { level: 7, skill: 14, limits: { movetime: 1000 }, elo: 2800, name: { zh: '特级大师', en: 'Master' } },
+  { level: 8, skill: FullSkill, limits: { movetime: 3000 }, elo: null, name: { zh: '全力', en: 'Full strength' } },
 ];
 
 export const DefaultLevel = 4;
@@ -20,7 +30,12 @@ export const MaxLevel = Levels.length;
 
 /** Limits of `level`, for Engine.go(); the default level's for anything unknown. */
 export function limitsFor(level) {
-  return { ...(Levels.find((l) => l.level === Number(level)) ?? Levels[DefaultLevel - 1]).limits };
+  return { ...Levels[normalLevel(level) - 1].limits };
+}
+
+/** The engine's skillLevel option at `level` (FullSkill: full strength). */
+export function skillFor(level) {
+  return Levels[normalLevel(level) - 1].skill;
 }
 
 const FirstBookLevel = 3;
@@ -36,8 +51,9 @@ export function normalLevel(level) {
   return Number.isInteger(n) && n >= MinLevel && n <= MaxLevel ? n : DefaultLevel;
 }
 
-// From this level up the engine searches with every core the page may use (engine.js).
-const FirstThreadedLevel = 5;
+// At full strength the engine searches with every core the page may use (engine.js); the
+// weaker levels stop at their depth long before more threads would help.
+const FirstThreadedLevel = 8;
 
 /** Whether the engine searches with several threads at `level`. */
 export function usesThreads(level) {

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 
 import * as G from '../js/game.js';
 import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare } from '../js/fen.js';
-import { DefaultLevel, Levels, limitsFor, normalLevel, usesBook } from '../js/levels.js';
+import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, usesBook } from '../js/levels.js';
 import { npsText, pvText, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 
@@ -152,9 +152,15 @@ describe('FEN reading', () => {
 });
 
 describe('levels, analysis text, language', () => {
-  test('levels go from a depth-limited beginner to full strength', () => {
+  test('levels go from the weakest skill to full strength, each stronger than the last', () => {
     assert.equal(Levels.length, 8);
-    assert.equal(limitsFor(1).depth, 1);
+    assert.equal(skillFor(1), 0);
+    assert.equal(skillFor(8), FullSkill);
+    assert.equal(skillFor(42), skillFor(DefaultLevel));
+    for (let i = 1; i < Levels.length; i++) {
+      assert.ok(Levels[i].skill > Levels[i - 1].skill, `level ${i + 1}`);
+      if (Levels[i].elo !== null) assert.ok(Levels[i].elo > Levels[i - 1].elo, `level ${i + 1} is measured stronger`);
+    }
     assert.ok(Levels.every((l) => l.limits.movetime > 0));
     assert.ok(limitsFor(8).movetime >= limitsFor(5).movetime);
     assert.equal(normalLevel('3'), 3);
