@@ -6,6 +6,7 @@ import { PlayController } from './controller.js';
 import { firstSession } from './engine.js';
 import { Languages, language, outcomeText, preferredLanguage, setLanguage, t, translate } from './i18n.js';
 import { Levels } from './levels.js';
+import { attachPuzzlePanel } from './puzzle-panel.js';
 import { npsText, pvText, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
@@ -32,10 +33,10 @@ $('side').value = controller.game.human;
 function fillLevels() {
   const select = $('level');
   select.textContent = '';
-  for (const { level, name } of Levels) {
+  for (const { level, name, elo } of Levels) {
     const option = document.createElement('option');
     option.value = String(level);
-    option.textContent = `${level} · ${name[language()]}`;
+    option.textContent = `${level} · ${name[language()]}` + (elo ? ` · ${t('elo')} ${elo}` : '');
     select.appendChild(option);
   }
   select.value = String(controller.game.level);
@@ -44,6 +45,7 @@ function fillLevels() {
 function applyLanguage() {
   translate(document);
   fillLevels();
+  renderPuzzle?.();
   $('lang').textContent = t('language');
   controller.board.setLabel(t('board'));
   render();
@@ -256,6 +258,7 @@ controller.addEventListener('change', () => {
   save();
 });
 controller.addEventListener('info', renderInfo);
+const renderPuzzle = attachPuzzlePanel(controller, (text) => showNotice(text));
 
 applyLanguage();
 if (saved.damaged) {

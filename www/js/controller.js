@@ -5,6 +5,7 @@
 //   'info'    a search report while the engine thinks or analyses (detail: SearchInfo)
 //   'move'    a move was played (detail: {move, name, by: 'human' | 'engine'})
 //   'gameover' the game ended (detail: {result, reason})
+//   'puzzle'  the puzzle's state changed (detail: the puzzle, see startPuzzle())
 //
 // Concurrency: actions run one at a time (a queue). Each action first halts any search — the
 // engine's own move, a hint or the analysis — and invalidates its result with a token, so a
@@ -13,10 +14,13 @@ import * as G from './game.js';
 import { BoardView } from './board.js';
 import { attachInput } from './input.js';
 import { statusOf } from './engine.js';
-import { HintLimits, limitsFor } from './levels.js';
+import { HintLimits, limitsFor, skillFor } from './levels.js';
 
 // A crash while thinking is retried this many times in a row before giving up on that move.
 const MaxEngineRetries = 2;
+// The engine's searches in a puzzle (its defence, which also judges the person's move, and hints):
+// long enough for the mates of the puzzle set in the browser's engine.
+const PuzzleSearchMs = 5000;
 
 export class PlayController extends EventTarget {
   game;
@@ -28,6 +32,8 @@ export class PlayController extends EventTarget {
   info = null; // the latest search report
   suggestion = null; // the hint: {move, name}
   message = null; // {key, params} of the latest notice (i18n keys)
+  // The puzzle being solved, or null: {id, mate, state: 'solving' | 'solved', wrong, hinted}.
+  puzzle = null;
   #engine = null;
   #input;
   #queue = Promise.resolve();
@@ -102,6 +108,7 @@ export class PlayController extends EventTarget {
     return this.#enqueue(async () => {
       await this.#halt();
       const game = G.createGame({ human, level, startFen });
+      this.#endPuzzle();
       await this.#engine.client.newGame();
       this.#setGame(game, await this.#engine.load(game.startFen, []));
       this.#engine.forLevel(level);
@@ -117,9 +124,42 @@ export class PlayController extends EventTarget {
         await this.#reload();
         throw e;
       });
+      this.#endPuzzle();
       this.#setGame(G.createGame({ human: this.game.human, level: this.game.level }), record);
       this.#afterChange(false);
     });
+  }
+
+  /**
+   * Starts a mate puzzle `{id, fen, mate}`: the person plays the side to move and must mate in
+   * `mate` moves; the engine defends at full strength, holding out longest. A move after which
+   * the engine is not mated within the moves left is taken back ('wrong'); the person tries
+   * again. Emits 'puzzle' on every change of state.
+   */
+  startPuzzle({ id, fen, mate }) {
+    return this.#enqueue(async () => {
+      await this.#halt();
+      const record = await this.#engine.load(fen, []).catch(async (e) => {
+        await this.#reload();
+        throw e;
+      });
+      await this.#engine.client.newGame();
+      this.#setGame(G.createGame({ human: statusOf(record).turn, level: this.game.level }), record);
+      this.puzzle = { id, mate, state: 'solving', wrong: false, hinted: false };
+      this.#emit('puzzle', this.puzzle);
+      this.#afterChange(false);
+    });
+  }
+
+  /** The person's moves still allowed to mate in the current puzzle (it starts on their move). */
+  get puzzleMovesLeft() {
+    return this.puzzle ? this.puzzle.mate - Math.ceil(this.game.plies.length / 2) : 0;
+  }
+
+  #endPuzzle() {
+    if (!this.puzzle) return;
+    this.puzzle = null;
+    this.#emit('puzzle', null);
   }
 
   /**
@@ -136,6 +176,7 @@ export class PlayController extends EventTarget {
         await this.#reload();
         throw e;
       }
+      this.#endPuzzle();
       this.#setGame(G.createGame({ human: 'both', level: this.game.level }), record);
       this.#afterChange(false);
     });
@@ -219,7 +260,9 @@ export class PlayController extends EventTarget {
       this.thinking = 'hint';
       this.#emit('change');
       try {
-        const { bestmove: move } = await this.#searchWith(HintLimits, token);
+        const limits = this.puzzle ? { mate: Math.max(1, this.puzzleMovesLeft), movetime: PuzzleSearchMs } : HintLimits;
+        if (this.puzzle) this.puzzle = { ...this.puzzle, hinted: true };
+        const { bestmove: move } = await this.#searchWith(limits, token);
         if (token !== this.#token || !move) return;
         this.suggestion = { move, name: await this.#engine.moveName(move) };
       } finally {
@@ -308,7 +351,7 @@ export class PlayController extends EventTarget {
   // What happens next: the engine's move, the analysis, or nothing.
   #continue() {
     if (!this.ready || this.#search || this.outcome) return this.#reportOutcome();
-    if (!G.isHumanTurn(this.game)) return this.#engineMove();
+    if (!G.isHumanTurn(this.game)) return this.puzzle ? this.#puzzleReply() : this.#engineMove();
     if (this.#analysis) this.#analyse();
   }
 
@@ -316,21 +359,29 @@ export class PlayController extends EventTarget {
     const outcome = this.outcome;
     if (outcome && !this.#reportedOver) {
       this.#reportedOver = true;
+      if (this.puzzle?.state === 'solving' && outcome.result === (this.game.human === 'w' ? '1-0' : '0-1')) {
+        this.puzzle = { ...this.puzzle, state: 'solved' };
+        this.#emit('puzzle', this.puzzle);
+      }
       this.#emit('gameover', outcome);
     }
   }
 
-  // Runs go() with a token: reports reach the UI only while the token is current. Resolves with
-  // {bestmove, book?}.
-  #searchWith(limits, token) {
+  // Runs go() with a token, at full strength unless `skill` says otherwise: reports reach the UI
+  // only while the token is current. Resolves with {bestmove, book?}.
+  #searchWith(limits, token, skill) {
     // Reports score from the searched position's side to move, which the engine's own move then
     // changes: keep that side with each report.
     const side = this.#engineOnView ? G.shown(this.game).turn : (this.status?.turn ?? this.game.startTurn);
-    const search = this.#engine.think(limits, (info) => {
-      if (token !== this.#token) return;
-      this.info = { ...info, side };
-      this.#emit('info', info);
-    });
+    const search = this.#engine.think(
+      limits,
+      (info) => {
+        if (token !== this.#token) return;
+        this.info = { ...info, side };
+        this.#emit('info', info);
+      },
+      skill,
+    );
     this.#search = search;
     const clear = () => this.#search === search && (this.#search = null);
     search.then(clear, clear);
@@ -342,7 +393,7 @@ export class PlayController extends EventTarget {
     this.thinking = 'move';
     this.#emit('change');
     const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
-    this.#searchWith(limitsFor(this.game.level), token).then(
+    this.#searchWith(limitsFor(this.game.level), token, skillFor(this.game.level)).then(
       ({ bestmove: move, book }) =>
         this.#enqueue(async () => {
           if (token !== this.#token) return;
@@ -362,6 +413,40 @@ export class PlayController extends EventTarget {
             await this.#reload();
             this.#continue();
           } else this.#emit('change');
+        }).catch(failed),
+    );
+  }
+
+  // The engine's defence in a puzzle, which also judges the person's last move: right when the
+  // engine finds itself mated within the moves the person has left, else taken back.
+  #puzzleReply() {
+    const token = this.#token;
+    this.thinking = 'move';
+    this.#emit('change');
+    const left = this.puzzleMovesLeft;
+    const limits = { depth: Math.min(2 * left + 6, 60), movetime: PuzzleSearchMs };
+    const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
+    this.#searchWith(limits, token).then(
+      ({ bestmove: move }) =>
+        this.#enqueue(async () => {
+          if (token !== this.#token) return;
+          this.thinking = null;
+          const mate = this.info?.score?.mate;
+          if (move && mate !== undefined && mate < 0 && -mate <= left) return this.#play(move, 'engine');
+          this.puzzle = { ...this.puzzle, wrong: true };
+          const back = G.undo(this.game);
+          this.#setGame(back, await this.#engine.load(back.startFen, G.moves(back)));
+          this.#notify({ key: 'puzzleWrong' });
+          this.#emit('puzzle', this.puzzle);
+          this.#afterChange(false);
+        }).catch(failed),
+      (error) =>
+        this.#enqueue(async () => {
+          if (token !== this.#token) return;
+          this.thinking = null;
+          this.#notify({ key: 'engineRestarted' }, error);
+          await this.#reload();
+          this.#emit('change');
         }).catch(failed),
     );
   }

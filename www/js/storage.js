@@ -8,6 +8,7 @@ const GameKey = 'chuhan.game';
 // it (it can be read back from the browser's storage inspector, or mended and restored).
 const DamagedKey = 'chuhan.game.damaged';
 const SettingsKey = 'chuhan.settings';
+const PuzzlesKey = 'chuhan.puzzles';
 
 function store() {
   try {
@@ -72,5 +73,22 @@ export function loadSettings() {
 export function saveSettings(settings) {
   try {
     store()?.setItem(SettingsKey, JSON.stringify(settings));
+  } catch {}
+}
+
+/** Puzzle progress: {solved: {id: true}, streak, best, current?}, empty when none is kept. */
+export function loadPuzzleProgress() {
+  try {
+    const p = JSON.parse(store()?.getItem(PuzzlesKey) ?? '{}');
+    if (!p || typeof p !== 'object') return { solved: {}, streak: 0, best: 0 };
+    return { solved: p.solved && typeof p.solved === 'object' ? p.solved : {}, streak: Number(p.streak) || 0, best: Number(p.best) || 0, current: p.current };
+  } catch {
+    return { solved: {}, streak: 0, best: 0 };
+  }
+}
+
+export function savePuzzleProgress(progress) {
+  try {
+    store()?.setItem(PuzzlesKey, JSON.stringify(progress));
   } catch {}
 }

@@ -1,0 +1,123 @@
+// Builds the app's mate problems (www/puzzles/shiqingyaqu.json) from the 551 positions of
+// 《适情雅趣》 (Ming dynasty, 1570) as FENs in kuiba1949/xiangqi-tools (BSD-3-Clause; its notice is
+// in www/puzzles/LICENSE). Every problem is checked with the native engine: kept only when two
+// searches of different length agree on a forced mate in N (N <= --max-mate) for the side to
+// move; the engine's mating line is stored as the solution. Problems are graded by N.
+//
+//   node scripts/puzzles/build.mjs --fens FILE [--engine build/native/chuhan] [--movetime 300]
+//        [--max-mate 5] [--jobs 2] [--out www/puzzles/shiqingyaqu.json]
+// FILE: fen/shiqingyaqu551.fen of that repository (fetch it; it is not part of this project).
+// About 3 minutes with two jobs on two cores.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    fens: { type: 'string' },
+    engine: { type: 'string', default: 'build/native/chuhan' },
+    movetime: { type: 'string', default: '300' },
+    jobs: { type: 'string', default: '2' },
+    'max-mate': { type: 'string', default: '5' },
+    out: { type: 'string', default: 'www/puzzles/shiqingyaqu.json' },
+  },
+});
+if (!args.fens) throw new Error('give --fens FILE (fen/shiqingyaqu551.fen of kuiba1949/xiangqi-tools)');
+const movetime = Number(args.movetime);
+const maxMate = Number(args['max-mate']);
+
+// [FEN_INDEX "..."] [EVENT "适情雅趣_李浭551局新版 第001局 气吞关右"] [FEN "..."] blocks.
+function readProblems(text) {
+  const problems = [];
+  let current = {};
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const m = /^\[(\w+) "(.*)"\]$/.exec(line.trim());
+    if (!m) continue;
+    if (m[1] === 'FEN_INDEX') current = { index: m[2] };
+    if (m[1] === 'EVENT') current.event = m[2];
+    if (m[1] === 'FEN') problems.push({ ...current, fen: m[2] });
+  }
+  return problems;
+}
+
+class Engine {
+  constructor(command) {
+    this.proc = spawn(command, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.lines = createInterface({ input: this.proc.stdout });
+    this.waiters = [];
+    this.lines.on('line', (line) => this.waiters.forEach((w) => w(line)));
+  }
+  send(text) {
+    this.proc.stdin.write(text + '\n');
+  }
+  // Sends `text` and collects lines up to the first that starts with `until`.
+  until(text, until) {
+    return new Promise((resolve) => {
+      const seen = [];
+      const waiter = (line) => {
+        seen.push(line);
+        if (line.startsWith(until)) {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(seen);
+        }
+      };
+      this.waiters.push(waiter);
+      this.send(text);
+    });
+  }
+  // The mate the search reports for `fen` within `ms`: {mate, pv} or null.
+  async mate(fen, ms) {
+    await this.until('ucinewgame\nisready', 'readyok');
+    this.send(`position fen ${fen}`);
+    const lines = await this.until(`go movetime ${ms}`, 'bestmove');
+    const last = lines.filter((l) => l.startsWith('info depth') && / pv /.test(l) && !/bound/.test(l)).at(-1);
+    const m = last && / score mate (-?\d+) .* pv (.*)$/.exec(last);
+    return m ? { mate: Number(m[1]), pv: m[2].trim().split(/\s+/) } : null;
+  }
+}
+
+const problems = readProblems(readFileSync(args.fens, 'utf8'));
+const kept = [];
+const rejected = { noMate: 0, tooLong: 0, disagree: 0 };
+let next = 0;
+async function job() {
+  const engine = new Engine(args.engine);
+  await engine.until('uci', 'uciok');
+  engine.send('setoption name Hash value 64');
+  for (let i = next++; i < problems.length; i = next++) {
+    const p = problems[i];
+    const first = await engine.mate(p.fen, movetime);
+    if (!first || first.mate <= 0) rejected.noMate++;
+    else if (first.mate > maxMate) rejected.tooLong++;
+    else {
+      const second = await engine.mate(p.fen, 2 * movetime);
+      if (!second || second.mate !== first.mate) rejected.disagree++;
+      else {
+        const [, number, title] = /第(\d+)局\s*(.*)$/.exec(p.event ?? '') ?? [];
+        kept.push({
+          id: `sqyq-${String(i + 1).padStart(3, '0')}`,
+          source: '适情雅趣',
+          number: Number(number ?? i + 1),
+          title: (title ?? '').trim(),
+          fen: p.fen,
+          mate: first.mate,
+          solution: second.pv.slice(0, 2 * first.mate - 1),
+        });
+      }
+    }
+    if ((i + 1) % 25 === 0) process.stderr.write(`${i + 1}/${problems.length}: kept ${kept.length}\n`);
+  }
+  engine.send('quit');
+}
+await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, job));
+// The classic problems mate in 3 or more: 3 is easy, 4 medium, 5 hard.
+const grade = (n) => (n <= 3 ? 'easy' : n <= 4 ? 'medium' : 'hard');
+for (const p of kept) p.grade = grade(p.mate);
+kept.sort((a, b) => a.mate - b.mate || a.number - b.number);
+writeFileSync(args.out, JSON.stringify({
+  source: '《适情雅趣》 (1570), positions from kuiba1949/xiangqi-tools (BSD-3-Clause), each checked by scripts/puzzles/build.mjs',
+  movetime,
+  puzzles: kept,
+}, null, 0).replace(/\},\{/g, '},\n{') + '\n');
+process.stderr.write(`kept ${kept.length} of ${problems.length}; rejected ${JSON.stringify(rejected)}\n`);

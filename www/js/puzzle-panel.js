@@ -1,0 +1,69 @@
+// The app's puzzle panel: choosing a puzzle (difficulty, next, try again), its task and outcome,
+// and the person's progress (solved / total, streak), kept across visits. The play itself is the
+// controller's (PlayController.startPuzzle()).
+import { t } from './i18n.js';
+import { afterSolved, loadPuzzles, nextPuzzle, tally } from './puzzles.js';
+import { loadPuzzleProgress, savePuzzleProgress } from './storage.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires the panel to `controller`; returns render(), to call when the language changes. */
+export function attachPuzzlePanel(controller, showNotice) {
+  let puzzles = null; // loaded at the first use
+  let progress = loadPuzzleProgress();
+  let current = null; // the puzzle on the board
+
+  const load = async () => (puzzles ??= await loadPuzzles());
+
+  async function start(puzzle) {
+    if (!puzzle) return;
+    current = puzzle;
+    progress = { ...progress, current: puzzle.id };
+    savePuzzleProgress(progress);
+    await controller.startPuzzle(puzzle);
+    // The solver's pieces at the bottom.
+    controller.flip(puzzle.fen.split(' ')[1] === 'b');
+  }
+
+  $('puzzle-next').addEventListener('click', async () => {
+    try {
+      await load();
+      await start(nextPuzzle(puzzles, progress, $('puzzle-grade').value, current?.id ?? progress.current));
+    } catch (e) {
+      showNotice(`${t('puzzlesUnavailable')}: ${e.message}`);
+    }
+  });
+  $('puzzle-retry').addEventListener('click', () => start(current).catch((e) => showNotice(e.message)));
+
+  controller.addEventListener('puzzle', (e) => {
+    const puzzle = e.detail;
+    if (puzzle?.state === 'solved' && current?.id === puzzle.id) {
+      progress = afterSolved(progress, current, puzzle);
+      savePuzzleProgress(progress);
+    }
+    if (!puzzle) current = null;
+    render();
+  });
+
+  function render() {
+    const puzzle = controller.puzzle;
+    const status = $('puzzle-status');
+    if (!puzzle || !current) status.textContent = '';
+    else if (puzzle.state === 'solved') status.textContent = `${taskText(current)} — ${t('puzzleSolved')}`;
+    else status.textContent = taskText(current) + (puzzle.wrong ? ` ${t('puzzleWrongStatus')}` : '');
+    status.dataset.state = puzzle?.state ?? '';
+    $('puzzle-retry').hidden = !current;
+    $('puzzle-progress').textContent = puzzles
+      ? t('puzzleProgress', { ...tally(puzzles, progress), streak: progress.streak, best: progress.best })
+      : '';
+  }
+
+  // The count needs the set: load it in the background once the page is idle.
+  load().then(render, () => {});
+  return render;
+}
+
+function taskText(puzzle) {
+  const side = t(puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed');
+  return t('puzzleTask', { number: puzzle.number, title: puzzle.title, side, mate: puzzle.mate });
+}

@@ -1,0 +1,41 @@
+// Mate puzzles: the set the app ships (puzzles/shiqingyaqu.json, classic problems of 《适情雅趣》
+// each checked by the engine with scripts/puzzles/build.mjs) and the rules of the person's
+// progress. The board side of a puzzle (the engine defending, wrong moves taken back) is
+// PlayController.startPuzzle().
+
+export const Grades = ['easy', 'medium', 'hard'];
+
+/** The puzzles, easiest first: [{id, number, title, fen, mate, grade, solution}]. */
+export async function loadPuzzles(url = new URL('../puzzles/shiqingyaqu.json', import.meta.url)) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`puzzles: ${url} answered ${response.status}`);
+  return (await response.json()).puzzles;
+}
+
+/**
+ * Progress after `puzzle` was solved: counted as solved; the streak grows only for a solution
+ * found at the first try without a hint, and starts again otherwise.
+ */
+export function afterSolved(progress, puzzle, { wrong, hinted }) {
+  const clean = !wrong && !hinted;
+  const streak = clean ? progress.streak + 1 : 0;
+  return { ...progress, solved: { ...progress.solved, [puzzle.id]: true }, streak, best: Math.max(progress.best, streak) };
+}
+
+/**
+ * The puzzle to offer after the one with id `afterId` (or from the start): the next unsolved one
+ * of `grade` ('all' or one of Grades), wrapping around; the next one of the grade when all are
+ * solved; null when the grade has none.
+ */
+export function nextPuzzle(puzzles, progress, grade, afterId) {
+  const pool = puzzles.filter((p) => grade === 'all' || p.grade === grade);
+  if (!pool.length) return null;
+  const start = pool.findIndex((p) => p.id === afterId) + 1;
+  const ordered = [...pool.slice(start), ...pool.slice(0, start)];
+  return ordered.find((p) => !progress.solved[p.id]) ?? ordered[0];
+}
+
+/** {solved, total} over `puzzles`. */
+export function tally(puzzles, progress) {
+  return { solved: puzzles.filter((p) => progress.solved[p.id]).length, total: puzzles.length };
+}
