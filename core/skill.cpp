@@ -20,7 +20,7 @@ Plan plan(int level) {
   // Each ply counts for a few hundred Elo at the shallow end (measured: depth 1 against 2 and 2
   // against 4 with the margins below scored 90 % and 96 %), so depth grows slowly there and
   // faster once a ply is worth less.
-  static constexpr Depth Depths[MaxLevel] = {1, 1, 2, 2, 2, 3, 3, 4, 5, 5,
+  static constexpr Depth Depths[MaxLevel] = {1, 1, 2, 2, 2, 3,  3,  4,  5,  5,
                                              6, 7, 7, 8, 9, 11, 12, 14, 16, 20};
   level = std::clamp(level, 0, MaxLevel - 1);
   const int weakness = MaxLevel - level;  // 1..20

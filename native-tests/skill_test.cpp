@@ -27,8 +27,8 @@ TEST(Skill, WeakerLevelsSearchShallowerWithWiderMargins) {
 }
 
 TEST(Skill, ChoiceStaysWithinTheMarginAndVaries) {
-  const std::vector<skill::Candidate> lines = {{Move(1), 120}, {Move(2), 100}, {Move(3), 40},
-                                               {Move(4), -300}, {Move(5), -900}};
+  const std::vector<skill::Candidate> lines = {
+      {Move(1), 120}, {Move(2), 100}, {Move(3), 40}, {Move(4), -300}, {Move(5), -900}};
   for (int level : {0, 6, 12, 19}) {
     const int margin = skill::plan(level).margin;
     std::set<size_t> chosen;
@@ -48,7 +48,8 @@ TEST(Skill, ChoiceStaysWithinTheMarginAndVaries) {
   for (uint64_t random = 0; random < 100; ++random)
     EXPECT_EQ(skill::choose(lines, skill::MaxLevel, random), 0u);
   // A mate found is always played.
-  const std::vector<skill::Candidate> mating = {{Move(1), VALUE_MATE - 3}, {Move(2), VALUE_MATE - 9}};
+  const std::vector<skill::Candidate> mating = {{Move(1), VALUE_MATE - 3},
+                                                {Move(2), VALUE_MATE - 9}};
   for (uint64_t random = 0; random < 100; ++random) EXPECT_EQ(skill::choose(mating, 0, random), 0u);
 }
 
