@@ -105,7 +105,7 @@ TEST(Skill, EngineChoosesAGoodMoveRepeatablyForASeed) {
   const std::vector<DataLine> tactics = read_data_file("tactics.txt");
   ASSERT_GE(tactics.size(), 10u);
   int not_best = 0;
-  for (size_t t = 0; t < 10; ++t) {
+  for (size_t t = 0; t < tactics.size(); ++t) {
     const std::string& fen = tactics[t].fields[0];
     for (int level : {0, 4}) {
       std::vector<SearchInfo> lines;
@@ -126,7 +126,7 @@ TEST(Skill, EngineChoosesAGoodMoveRepeatablyForASeed) {
     }
   }
   // Each tactic has one clearly best move; the weak levels miss some of them.
-  EXPECT_GE(not_best, 2);
+  EXPECT_GE(not_best, 3);
 }
 
 // Level 2 searches two plies, enough to see a mate in one, which it must then play (a stalemate
