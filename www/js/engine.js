@@ -3,7 +3,7 @@
 // PGN — is asked of the engine here, one worker request per call: a move is one play(), a game
 // (set, undone, read from PGN) one setPosition() or loadPgn().
 import { createEngine } from '../../wasm/index.js';
-import { FullSkill, usesBook, usesThreads } from './levels.js';
+import { FullSkill, skillFor, usesBook, usesThreads } from './levels.js';
 
 // The package's worker must come from the page's origin. When this module is imported from
 // another origin (a page embedding the board), start it through a same-origin blob that imports
@@ -76,8 +76,12 @@ export class EngineSession {
     return this.#client.moveName(move, 'chinese');
   }
 
-  /** Sets what depends on the level: book moves (ownBook) and the number of threads. */
+  /**
+   * Sets what depends on the level: book moves (ownBook), the skill of the engine's moves (so
+   * that a move costs no extra request) and the number of threads.
+   */
   forLevel(level) {
+    this.#useSkill(skillFor(level));
     const book = usesBook(level);
     if (book !== this.#book) {
       this.#book = book;
@@ -96,11 +100,14 @@ export class EngineSession {
    * weakened, hints are not); resolves with {bestmove (null if there is none), book?}.
    */
   think(limits, onInfo, skill = FullSkill) {
-    if (skill !== this.#skill) {
-      this.#skill = skill;
-      this.#client.setOption('skillLevel', skill).catch(() => (this.#skill = null));
-    }
+    this.#useSkill(skill);
     return this.#client.go(limits, onInfo);
+  }
+
+  #useSkill(skill) {
+    if (skill === this.#skill) return;
+    this.#skill = skill;
+    this.#client.setOption('skillLevel', skill).catch(() => (this.#skill = null));
   }
 
   /** Ends a running search (its think() resolves with the best move so far). */
