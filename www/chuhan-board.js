@@ -8,7 +8,11 @@
 // Attributes: fen (start position; default the usual start), level (1–8, default 4), side
 // ('red' | 'black' | 'both': who the person plays; the engine moves first when the person takes
 // Black; 'both' is two players with no engine moves), flipped (present: Black at the bottom), lang
-// ('zh' | 'en'). Events (bubbling, composed): 'move' {move, name, by}, 'gameover' {result, reason}.
+// ('zh' | 'en'), puzzle (a mate puzzle instead of a game: the id of one of the app's puzzles, e.g.
+// "sqyq-013", or empty with `fen` and `mate`="N" for a problem of your own: the person mates in N
+// against the engine's longest defence, a wrong move is taken back; hint() helps).
+// Events (bubbling, composed): 'move' {move, name, by}, 'gameover' {result, reason}, 'puzzle'
+// {id, mate, state: 'solving' | 'solved', wrong, hinted}.
 // Properties and methods: fen (the FEN shown), outcome, newGame(), undo(), hint(), controller.
 //
 // The engine runs in a Web Worker started from this script's origin; from another origin the
@@ -19,6 +23,7 @@ import { PlayController } from './js/controller.js';
 import { EngineSession } from './js/engine.js';
 import { outcomeText, setLanguage, t } from './js/i18n.js';
 import { normalLevel } from './js/levels.js';
+import { loadPuzzles } from './js/puzzles.js';
 import { StartFen } from './js/fen.js';
 
 const Sides = { red: 'w', black: 'b', both: 'both' };
@@ -36,6 +41,7 @@ export class ChuhanBoard extends HTMLElement {
   static observedAttributes = ['level', 'flipped', 'fen', 'side'];
   controller = null;
   #status;
+  #puzzle = null; // the puzzle of the `puzzle` attribute, once started
 
   connectedCallback() {
     if (this.controller) return;
@@ -49,13 +55,34 @@ export class ChuhanBoard extends HTMLElement {
       level: normalLevel(this.getAttribute('level') ?? undefined),
     });
     this.controller = new PlayController(root.querySelector('.board'), { game, flipped: this.hasAttribute('flipped'), label: t('board') });
-    for (const type of ['move', 'gameover'])
+    for (const type of ['move', 'gameover', 'puzzle'])
       this.controller.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: e.detail, bubbles: true, composed: true })));
-    this.controller.addEventListener('change', () => this.#render());
-    this.controller.connect(EngineSession.start()).then(
-      () => this.setAttribute('data-ready', 'true'),
-      (e) => (this.#status.textContent = e.message),
-    );
+    for (const type of ['change', 'puzzle']) this.controller.addEventListener(type, () => this.#render());
+    this.controller
+      .connect(EngineSession.start())
+      .then(() => this.hasAttribute('puzzle') && this.#startPuzzle())
+      .then(
+        () => this.setAttribute('data-ready', 'true'),
+        (e) => (this.#status.textContent = e.message),
+      );
+  }
+
+  // The puzzle the attributes name: one of the app's by id, or `fen` with `mate`.
+  async #startPuzzle() {
+    const id = this.getAttribute('puzzle');
+    let puzzle;
+    if (id) {
+      puzzle = (await loadPuzzles()).find((p) => p.id === id);
+      if (!puzzle) throw new Error(`<chuhan-board>: no puzzle '${id}'`);
+    } else {
+      const mate = Number(this.getAttribute('mate'));
+      if (!this.getAttribute('fen') || !Number.isInteger(mate) || mate < 1)
+        throw new Error('<chuhan-board puzzle>: give a puzzle id, or fen and mate="N"');
+      puzzle = { id: 'custom', fen: this.getAttribute('fen'), mate };
+    }
+    this.#puzzle = puzzle;
+    await this.controller.startPuzzle(puzzle);
+    if (!this.hasAttribute('flipped')) this.controller.flip(puzzle.fen.split(' ')[1] === 'b');
   }
 
   attributeChangedCallback(name, old, value) {
@@ -86,7 +113,14 @@ export class ChuhanBoard extends HTMLElement {
   #render() {
     const c = this.controller;
     const outcome = c.outcome;
+    const puzzle = c.puzzle;
     if (!c.ready) this.#status.textContent = t('loading');
+    else if (puzzle && this.#puzzle)
+      this.#status.textContent =
+        puzzle.state === 'solved'
+          ? t('puzzleSolved')
+          : `${t('puzzleMate', { side: t(this.#puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed'), mate: puzzle.mate })}` +
+            (puzzle.wrong ? ` — ${t('puzzleWrong')}` : '');
     else if (outcome) this.#status.innerHTML = `<span class="result"></span>`, (this.#status.firstChild.textContent = outcomeText(outcome));
     else if (c.thinking) this.#status.innerHTML = `<span class="thinking"></span>`, (this.#status.firstChild.textContent = t('thinking'));
     else this.#status.textContent = G.sideToMove(c.game) === 'w' ? t('redToMove') : t('blackToMove');
@@ -97,7 +131,7 @@ if (!customElements.get('chuhan-board')) customElements.define('chuhan-board', C
 
 /**
  * Puts a <chuhan-board> into `element` (its contents are replaced) and returns it. `options`:
- * {fen, level, side, flipped, lang} as the attributes.
+ * {fen, level, side, flipped, lang, puzzle, mate} as the attributes.
  */
 export function mount(element, options = {}) {
   const board = document.createElement('chuhan-board');

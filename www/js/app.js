@@ -130,14 +130,19 @@ document.addEventListener('keydown', (e) => {
 // ---- rendering ----
 
 let noticeTimer = 0;
+let noticeLong = false;
 // What the person must not miss (the game not saved, a saved game lost, no offline use) stays
-// longer than the reply to a click.
+// longer than the reply to a click, which goes at the person's next action (a stale "Bad PGN"
+// must not seem to answer the next click).
 const LongNoticeMs = 15000;
 function showNotice(text, ms = 4000) {
   $('notice').textContent = text;
+  noticeLong = ms >= LongNoticeMs;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => ($('notice').textContent = ''), ms);
 }
+for (const type of ['pointerdown', 'keydown'])
+  document.addEventListener(type, () => noticeLong || ($('notice').textContent = ''), { capture: true });
 
 function renderStatus() {
   const { game } = controller;

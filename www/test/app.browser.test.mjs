@@ -229,6 +229,9 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.click('#import-pgn');
     await page.waitForFunction(() => /PGN/.test(document.getElementById('notice').textContent));
     assert.equal(await plies(), moves.length);
+    // The notice answered that click; the next action takes it away at once.
+    await page.click('#nav-start');
+    assert.equal(await page.textContent('#notice'), '');
   });
 
   test('FEN load of a mate position shows the result; a mate by clicks', async () => {

@@ -137,6 +137,54 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     }
   });
 
+  test('embedded: <chuhan-board puzzle="id"> and mount() with a puzzle of ones own', async () => {
+    await page.goto(url + 'embed.html');
+    await page.waitForSelector('#mate-puzzle[data-ready="true"]', { timeout: 15000 });
+    const board = page.locator('#mate-puzzle');
+    assert.match(await board.locator('.status').textContent(), /Red to move, mate in 3/);
+    const events = await page.evaluate(() => {
+      const seen = [];
+      document.querySelector('#mate-puzzle').addEventListener('puzzle', (e) => seen.push(e.detail.state));
+      window.puzzleEvents = seen;
+      return seen.length;
+    });
+    assert.equal(events, 0);
+    // Solve it with the element's hints against the engine's defence.
+    for (let move = 1; move <= 3; move++) {
+      await page.evaluate(() => document.querySelector('#mate-puzzle').hint());
+      const hinted = await page.evaluate(() => document.querySelector('#mate-puzzle').controller.suggestion.move);
+      const before = await page.evaluate(() => document.querySelector('#mate-puzzle').controller.game.plies.length);
+      await board.locator(`.point[data-square="${hinted.slice(0, 2)}"]`).click();
+      await board.locator(`.point[data-square="${hinted.slice(2, 4)}"]`).click();
+      await page.waitForFunction(
+        (n) => {
+          const c = document.querySelector('#mate-puzzle').controller;
+          return c.puzzle.state === 'solved' || (c.game.plies.length === n + 2 && c.canMove);
+        },
+        before,
+        { timeout: 20000 },
+      );
+      if ((await page.evaluate(() => document.querySelector('#mate-puzzle').controller.puzzle.state)) === 'solved') break;
+    }
+    assert.match(await board.locator('.status').textContent(), /Solved!/);
+    assert.ok(await page.evaluate(() => window.puzzleEvents.includes('solved')));
+    // A problem of one's own through mount(): the doubled rooks mate in one.
+    await page.evaluate(async () => {
+      const { mount } = await import('./chuhan-board.js');
+      const host = document.createElement('div');
+      host.id = 'own-puzzle';
+      document.body.appendChild(host);
+      mount(host, { puzzle: true, fen: '3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1', mate: 1, lang: 'en' });
+    });
+    await page.waitForSelector('#own-puzzle chuhan-board[data-ready="true"]', { timeout: 15000 });
+    const own = page.locator('#own-puzzle chuhan-board');
+    assert.match(await own.locator('.status').textContent(), /mate in 1/);
+    await own.locator('.point[data-square="b7"]').click();
+    await own.locator('.point[data-square="b9"]').click();
+    await page.waitForFunction(() => document.querySelector('#own-puzzle chuhan-board').controller.puzzle?.state === 'solved', null, { timeout: 15000 });
+    await page.screenshot({ path: '/tmp/chuhan-puzzle-embed.png', fullPage: true });
+  });
+
   test('no console errors', () => {
     assert.deepEqual(problems, []);
   });
