@@ -218,7 +218,14 @@ function renderMoves() {
     list.appendChild(li);
   }
   const active = list.querySelector('[aria-current="true"]');
-  (active ?? list.lastElementChild)?.scrollIntoView?.({ block: 'nearest' });
+  // Scroll the list alone (scrollIntoView would also scroll the page, pulling the board away on
+  // a phone where the list is below it).
+  const item = active ?? list.lastElementChild;
+  if (item) {
+    const top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }
 }
 
 function renderInfo() {
