@@ -91,6 +91,7 @@ $('nav-start').addEventListener('click', () => controller.view(0));
 $('nav-prev').addEventListener('click', () => controller.view(G.shownPlies(controller.game) - 1));
 $('nav-next').addEventListener('click', () => controller.view(G.shownPlies(controller.game) + 1));
 $('nav-live').addEventListener('click', () => controller.view(controller.game.plies.length));
+$('play-here').addEventListener('click', () => report(controller.playFromHere()));
 $('move-list').addEventListener('click', (e) => {
   const button = e.target.closest('button[data-ply]');
   if (button) controller.view(Number(button.dataset.ply));
@@ -172,6 +173,7 @@ function renderControls() {
   const n = G.shownPlies(game);
   $('nav-start').disabled = $('nav-prev').disabled = n === 0;
   $('nav-next').disabled = $('nav-live').disabled = G.isLive(game);
+  $('play-here').disabled = !ready || G.isLive(game) || !!controller.puzzle;
   const fen = G.shown(game).fen;
   if (document.activeElement !== $('fen')) $('fen').value = fen;
 }

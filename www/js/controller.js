@@ -203,6 +203,11 @@ export class PlayController extends EventTarget {
     return this.#replace(G.redo);
   }
 
+  /** Plays on from the position shown (an earlier one): see G.branchAt. */
+  playFromHere() {
+    return this.#replace((game) => G.branchAt(game, G.shownPlies(game)));
+  }
+
   resign() {
     return this.#enqueue(async () => {
       if (!this.ready || this.outcome) return;

@@ -152,6 +152,17 @@ export function canRedo(game) {
   return game.redo.length > 0;
 }
 
+/**
+ * Plays on from the position after `n` plies: it becomes the live one, and the moves after it go
+ * to the redo list (Redo brings the old line back until a new move replaces it). Unchanged when
+ * `n` is the live position.
+ */
+export function branchAt(game, n) {
+  if (!(n >= 0 && n < game.plies.length)) return game;
+  const tail = game.plies.slice(n).reverse();
+  return { ...game, plies: game.plies.slice(0, n), redo: [...game.redo, ...tail], view: null, resigned: null };
+}
+
 /** Shows the position after `n` plies (clamped); the last one is the live position. */
 export function view(game, n) {
   const clamped = Math.max(0, Math.min(game.plies.length, Math.trunc(Number(n)) || 0));

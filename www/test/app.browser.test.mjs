@@ -154,6 +154,19 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.equal(await page.locator('#move-list [aria-current="true"]').getAttribute('data-ply'), '4');
   });
 
+  test('play on from an earlier position; Redo brings the old line back', async () => {
+    const line = await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move));
+    assert.equal(line.length, 4);
+    assert.ok(await page.isDisabled('#play-here'), 'nothing to branch from at the live position');
+    await page.click('#move-list [data-ply="2"]');
+    await page.click('#play-here');
+    await waitForTurn(2);
+    assert.ok(await page.isEnabled('#redo'));
+    await page.click('#redo');
+    await waitForTurn(4);
+    assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move)), line);
+  });
+
   test('hint and analysis', async () => {
     await page.click('#hint');
     await page.waitForSelector('#board line.hint', { state: 'attached', timeout: 10000 });
@@ -178,7 +191,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.click('#move-list [data-ply="1"]');
     await lineFor(false);
     await page.click(point('e3'));
-    await page.waitForFunction(() => /Viewing move 1: press » to return/.test(document.getElementById('notice').textContent));
+    await page.waitForFunction(() => /Viewing move 1: press » to return to the game, or “Play from here”/.test(document.getElementById('notice').textContent));
     await page.click('#nav-live');
     await page.waitForFunction(() => window.chuhan.canMove);
     await lineFor(true);

@@ -55,6 +55,16 @@ describe('game state', () => {
     assert.deepEqual(G.play(u, P1).redo, []);
   });
 
+  test('branchAt plays on from an earlier position, the old line kept for redo', () => {
+    const g = G.view(G.play(G.play(G.createGame(), P1), P2), 0);
+    const b = G.branchAt(g, 0);
+    assert.deepEqual(G.moves(b), []);
+    assert.ok(G.isLive(b));
+    assert.deepEqual(G.moves(G.redo(b)), ['h2e2', 'h9g7']);
+    assert.equal(G.branchAt(g, 2), g, 'the live position is no branch');
+    assert.deepEqual(G.play(b, P1).redo, [], 'a new move replaces the old line');
+  });
+
   test('undo as Black never takes back the engine’s first move alone', () => {
     const g = G.play(G.createGame({ human: 'b' }), P1);
     assert.equal(G.undo(g), g);
