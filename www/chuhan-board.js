@@ -21,7 +21,7 @@ import * as G from './js/game.js';
 import { BoardCss } from './js/board.js';
 import { PlayController } from './js/controller.js';
 import { EngineSession } from './js/engine.js';
-import { outcomeText, setLanguage, t } from './js/i18n.js';
+import { outcomeText, setLanguage, squareText, t } from './js/i18n.js';
 import { normalLevel } from './js/levels.js';
 import { loadPuzzles } from './js/puzzles.js';
 import { StartFen } from './js/fen.js';
@@ -54,7 +54,7 @@ export class ChuhanBoard extends HTMLElement {
       human: Sides[this.getAttribute('side') ?? 'red'] ?? 'w',
       level: normalLevel(this.getAttribute('level') ?? undefined),
     });
-    this.controller = new PlayController(root.querySelector('.board'), { game, flipped: this.hasAttribute('flipped'), label: t('board') });
+    this.controller = new PlayController(root.querySelector('.board'), { game, flipped: this.hasAttribute('flipped'), label: t('board'), describeSquare: squareText });
     for (const type of ['move', 'gameover', 'puzzle'])
       this.controller.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: e.detail, bubbles: true, composed: true })));
     for (const type of ['change', 'puzzle']) this.controller.addEventListener(type, () => this.#render());

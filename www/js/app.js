@@ -4,7 +4,7 @@ import * as G from './game.js';
 import { BoardCss } from './board.js';
 import { PlayController } from './controller.js';
 import { firstSession } from './engine.js';
-import { Languages, language, outcomeText, preferredLanguage, setLanguage, t, translate } from './i18n.js';
+import { Languages, language, outcomeText, preferredLanguage, setLanguage, squareText, t, translate } from './i18n.js';
 import { Levels } from './levels.js';
 import { attachPuzzlePanel } from './puzzle-panel.js';
 import { npsText, pvText, scoreText } from './analysis.js';
@@ -23,7 +23,7 @@ const settings = loadSettings();
 setLanguage(preferredLanguage(settings.lang, navigator.language));
 
 const saved = loadGame();
-const controller = new PlayController($('board'), { game: saved.game ?? G.createGame(), flipped: !!settings.flipped, label: t('board') });
+const controller = new PlayController($('board'), { game: saved.game ?? G.createGame(), flipped: !!settings.flipped, label: t('board'), describeSquare: squareText });
 window.chuhan = controller; // for the console and the tests
 // "Play as" is the choice for the next new game: set from the game at start, then the person's.
 $('side').value = controller.game.human;
@@ -272,6 +272,10 @@ controller.addEventListener('change', () => {
   save();
 });
 controller.addEventListener('info', renderInfo);
+// The engine's move, read out by screen readers (the board shows it to everyone else).
+controller.addEventListener('move', (e) => {
+  if (e.detail.by === 'engine') $('announce').textContent = t('engineMoved', { name: e.detail.name, move: e.detail.move });
+});
 const renderPuzzle = attachPuzzlePanel(controller, (text) => showNotice(text));
 
 applyLanguage();

@@ -42,10 +42,18 @@ export class BoardView {
   #layers = {};
   #pieces = new Map(); // square -> piece element
 
-  /** Draws an empty board in `host` (its contents are replaced). */
-  constructor(host, { flipped = false, label = 'Xiangqi board' } = {}) {
+  #describe;
+  #spoken;
+
+  /**
+   * Draws an empty board in `host` (its contents are replaced). `describeSquare(square, piece)`
+   * names a point for screen readers ("e2, red cannon"; piece: a FEN letter or undefined), read
+   * out when the keyboard cursor reaches it.
+   */
+  constructor(host, { flipped = false, label = 'Xiangqi board', describeSquare = (square, piece) => `${square} ${piece ?? ''}` } = {}) {
     this.#host = host;
     this.#flipped = flipped;
+    this.#describe = describeSquare;
     host.textContent = '';
     this.svg = el('svg', {
       viewBox: `0 0 ${Width} ${Height}`,
@@ -55,6 +63,10 @@ export class BoardView {
       'aria-label': label,
     });
     host.appendChild(this.svg);
+    this.#spoken = document.createElement('div');
+    this.#spoken.className = 'xq-sr';
+    this.#spoken.setAttribute('aria-live', 'polite');
+    host.appendChild(this.#spoken);
     this.#drawDefs();
     for (const name of ['grid', 'under', 'pieces', 'over', 'points']) this.#layers[name] = el('g', { class: `layer-${name}` }, this.svg);
     this.#drawGrid();
@@ -117,10 +129,16 @@ export class BoardView {
     this.#drawOver();
   }
 
-  /** The keyboard cursor's square, or null to hide it. */
+  /** The keyboard cursor's square, or null to hide it; a screen reader hears the square's name. */
   setCursor(square) {
     this.#cursor = square;
     this.#drawOver();
+    if (square) this.#spoken.textContent = this.#describe(square, this.pieceAt(square));
+  }
+
+  /** What the keyboard cursor's square is called for a screen reader ('' when there is none). */
+  get spoken() {
+    return this.#spoken.textContent;
   }
 
   /** Briefly marks `square` as refused (an illegal destination). */
@@ -365,7 +383,8 @@ export const BoardCss = `
 .xq-board .river { font-size: 34px; fill: #7a5230; text-anchor: middle; dominant-baseline: central; letter-spacing: 6px; }
 .xq-board .label { text-anchor: middle; dominant-baseline: central; fill: #6b4a2b; }
 .xq-board .numeral { font-size: 17px; }
-.xq-board .iccs { font-size: 12px; font-family: ui-monospace, monospace; fill: #8a6a48; }
+.xq-board .iccs { font-size: 12px; font-family: ui-monospace, monospace; fill: #5c3d1e; }
+.xq-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .xq-board .piece .shadow { fill: rgba(60, 30, 0, 0.35); }
 .xq-board .piece .face { fill: url(#xq-piece-face); stroke: #7b5327; stroke-width: 1.5; }
 .xq-board .piece .ring { fill: none; stroke-width: 1.4; }

@@ -45,10 +45,10 @@ export class PlayController extends EventTarget {
   #reportedOver = false;
 
   /** Shows `game` on a board in `boardHost` at once; the engine joins with connect(). */
-  constructor(boardHost, { game = G.createGame(), flipped = false, label } = {}) {
+  constructor(boardHost, { game = G.createGame(), flipped = false, label, describeSquare } = {}) {
     super();
     this.game = game;
-    this.board = new BoardView(boardHost, { flipped, label });
+    this.board = new BoardView(boardHost, { flipped, label, describeSquare });
     this.#input = attachInput(this.board, {
       legalMoves: () => (this.canMove ? this.status.legalMoves : []),
       onMove: (move) => this.humanMove(move).catch((e) => this.#notify({ key: 'engineRestarted' }, e)),

@@ -57,6 +57,10 @@ const Text = {
     viewing: '正在查看第 {n} 步',
     viewingNoMoves: '正在查看第 {n} 步：按 » 回到当前局面，或按“从此处续下”',
     playHere: '从此处续下',
+    square: '{square}，{piece}',
+    emptyPoint: '空',
+    engineMoved: '引擎走 {name}（{move}）',
+    pieceNames: { K: '红帅', A: '红仕', B: '红相', N: '红马', R: '红车', C: '红炮', P: '红兵', k: '黑将', a: '黑士', b: '黑象', n: '黑马', r: '黑车', c: '黑炮', p: '黑卒' },
     hintIs: '提示：{name}',
     depth: '深度',
     score: '评分',
@@ -141,6 +145,10 @@ const Text = {
     viewing: 'Viewing move {n}',
     viewingNoMoves: 'Viewing move {n}: press » to return to the game, or “Play from here”',
     playHere: 'Play from here',
+    square: '{square}, {piece}',
+    emptyPoint: 'empty',
+    engineMoved: 'Engine played {name} ({move})',
+    pieceNames: { K: 'red general', A: 'red advisor', B: 'red elephant', N: 'red horse', R: 'red rook', C: 'red cannon', P: 'red soldier', k: 'black general', a: 'black advisor', b: 'black elephant', n: 'black horse', r: 'black rook', c: 'black cannon', p: 'black soldier' },
     hintIs: 'Hint: {name}',
     depth: 'Depth',
     score: 'Score',
@@ -211,4 +219,10 @@ export function translate(root) {
     el.title = t(el.dataset.i18nLabel);
   }
   if (root.documentElement) root.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** A board point for screen readers: "e2, red cannon" (piece: a FEN letter, or none). */
+export function squareText(square, piece) {
+  const names = Text[lang].pieceNames ?? Text.en.pieceNames;
+  return t('square', { square, piece: piece ? names[piece] : t('emptyPoint') });
 }

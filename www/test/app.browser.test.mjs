@@ -318,6 +318,30 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.setViewportSize({ width: 1200, height: 900 });
   });
 
+  test("accessibility: the engine's move is announced; coordinates have 4.5:1 contrast", async () => {
+    await page.selectOption('#side', 'w');
+    await page.click('#new-game button[type="submit"]');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
+    await clickMove('h2e2');
+    await waitForTurn(2);
+    assert.match(await page.textContent('#announce'), /^Engine played .+ \([a-i]\d[a-i]\d\)$/);
+    const ratios = await page.evaluate(() => {
+      const luminance = (color) => {
+        const [r, g, b] = color.match(/\d+/g).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const wood = luminance(getComputedStyle(document.querySelector('#board .wood')).fill);
+      return [...document.querySelectorAll('#board .label')].map((label) => {
+        const l = luminance(getComputedStyle(label).fill);
+        return (Math.max(l, wood) + 0.05) / (Math.min(l, wood) + 0.05);
+      });
+    });
+    assert.ok(ratios.length >= 28 && ratios.every((r) => r >= 4.5), `contrast ${Math.min(...ratios).toFixed(2)}`);
+  });
+
   test('keyboard: arrows and Enter move a piece', async () => {
     await page.selectOption('#side', 'both');
     await page.click('#new-game button[type="submit"]');
@@ -325,6 +349,8 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.focus('#board svg');
     await page.keyboard.press('Enter'); // shows the cursor on e0
     for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key); // h2
+    // Screen readers hear each point the cursor reaches.
+    assert.equal(await page.textContent('#board .xq-sr'), 'h2, red cannon');
     await page.keyboard.press('Enter');
     for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key); // e2
     await page.keyboard.press('Enter');
