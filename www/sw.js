@@ -25,6 +25,7 @@ const AppFiles = [
   'js/levels.js',
   'js/puzzle-panel.js',
   'js/puzzles.js',
+  'js/share.js',
   'js/storage.js',
   'puzzles/shiqingyaqu.json',
   '../wasm/index.js',

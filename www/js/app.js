@@ -7,6 +7,7 @@ import { firstSession } from './engine.js';
 import { Languages, language, outcomeText, preferredLanguage, setLanguage, squareText, t, translate } from './i18n.js';
 import { Levels } from './levels.js';
 import { attachPuzzlePanel } from './puzzle-panel.js';
+import { sharedGame, shareLink } from './share.js';
 import { npsText, pvText, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
@@ -104,6 +105,15 @@ $('fen').addEventListener('keydown', (e) => e.key === 'Enter' && $('load-fen').c
 $('copy-fen').addEventListener('click', async () => {
   $('fen').select();
   await navigator.clipboard?.writeText($('fen').value).catch(() => {});
+});
+$('share').addEventListener('click', async () => {
+  const link = shareLink(location.href, controller.game.startFen, G.moves(controller.game));
+  const field = $('share-url');
+  field.hidden = false;
+  field.value = link;
+  field.select();
+  const copied = await navigator.clipboard?.writeText(link).then(() => true, () => false);
+  if (copied) showNotice(t('linkCopied'));
 });
 $('export-pgn').addEventListener('click', async () => {
   const text = await controller.exportPgn();
@@ -291,6 +301,13 @@ controller
     window.chuhanReadyMs = performance.now();
     document.body.dataset.ready = 'true';
     if (settings.analysis) controller.setAnalysis(true);
+    // A shared link's game replaces the saved one; the fragment then goes, so that a reload
+    // shows the game as played on rather than the link again.
+    const shared = sharedGame(location.hash);
+    if (shared) {
+      history.replaceState(null, '', location.pathname + location.search);
+      controller.loadMoves(shared.startFen, shared.moves).catch((e) => showNotice(t('badLink', { error: e.message.replace(/^setPosition: /, '') }), LongNoticeMs));
+    }
     registerServiceWorker();
   })
   .catch((e) => {

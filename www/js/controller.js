@@ -167,11 +167,21 @@ export class PlayController extends EventTarget {
    * engine does not jump in). Rejects with the engine's message; the game stays.
    */
   loadPgn(text) {
+    return this.#study(() => this.#engine.readPgn(text));
+  }
+
+  /** As loadPgn, for a game given as its start FEN and ICCS moves (a shared link). */
+  loadMoves(startFen, moves) {
+    return this.#study(() => this.#engine.load(startFen, moves));
+  }
+
+  // Replaces the game with the one `read` gives the engine, for both sides to play.
+  #study(read) {
     return this.#enqueue(async () => {
       await this.#halt();
       let record;
       try {
-        record = await this.#engine.readPgn(text);
+        record = await read();
       } catch (e) {
         await this.#reload();
         throw e;
