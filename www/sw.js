@@ -26,6 +26,7 @@ const AppFiles = [
   'js/puzzle-panel.js',
   'js/puzzles.js',
   'js/share.js',
+  'js/sound.js',
   'js/storage.js',
   'puzzles/shiqingyaqu.json',
   '../wasm/index.js',

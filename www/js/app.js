@@ -8,6 +8,7 @@ import { Languages, language, outcomeText, preferredLanguage, setLanguage, squar
 import { Levels } from './levels.js';
 import { attachPuzzlePanel } from './puzzle-panel.js';
 import { sharedGame, shareLink } from './share.js';
+import { playSound, setMuted, soundOf } from './sound.js';
 import { npsText, pvText, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
@@ -282,9 +283,22 @@ controller.addEventListener('change', () => {
   save();
 });
 controller.addEventListener('info', renderInfo);
-// The engine's move, read out by screen readers (the board shows it to everyone else).
+// Each move's sound; the engine's move is also read out by screen readers (the board shows it to
+// everyone else).
 controller.addEventListener('move', (e) => {
+  const { plies, startFen } = controller.game;
+  const ply = plies.at(-1);
+  const kind = soundOf(plies.length > 1 ? plies.at(-2).fen : startFen, ply.fen, ply.check);
+  if (playSound(kind)) document.body.dataset.lastSound = kind;
   if (e.detail.by === 'engine') $('announce').textContent = t('engineMoved', { name: e.detail.name, move: e.detail.move });
+});
+// On unless the person turned it off.
+$('sound').checked = settings.sound !== false;
+setMuted(!$('sound').checked);
+$('sound').addEventListener('change', (e) => {
+  settings.sound = e.target.checked;
+  saveSettings(settings);
+  setMuted(!e.target.checked);
 });
 const renderPuzzle = attachPuzzlePanel(controller, (text) => showNotice(text));
 

@@ -318,13 +318,22 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.setViewportSize({ width: 1200, height: 900 });
   });
 
-  test("accessibility: the engine's move is announced; coordinates have 4.5:1 contrast", async () => {
+  test("accessibility and sound: the engine's move is announced, coordinates have 4.5:1 contrast, moves sound unless muted", async () => {
     await page.selectOption('#side', 'w');
     await page.click('#new-game button[type="submit"]');
     await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
     await clickMove('h2e2');
     await waitForTurn(2);
     assert.match(await page.textContent('#announce'), /^Engine played .+ \([a-i]\d[a-i]\d\)$/);
+    // Each move sounds, made by the page itself; the switch mutes it (and is remembered).
+    assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'move');
+    await page.uncheck('#sound');
+    await page.evaluate(() => (document.body.dataset.lastSound = 'none'));
+    await clickMove('b2b6');
+    await waitForTurn(4);
+    assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'none');
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('chuhan.settings')).sound), false);
+    await page.check('#sound');
     const ratios = await page.evaluate(() => {
       const luminance = (color) => {
         const [r, g, b] = color.match(/\d+/g).slice(0, 3).map((v) => {

@@ -8,6 +8,7 @@ import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare } from
 import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, usesBook } from '../js/levels.js';
 import { npsText, pvText, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
+import { soundOf } from '../js/sound.js';
 
 // Plies as the controller makes them (from the engine's records).
 const P1 = { move: 'h2e2', name: '炮二平五', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', turn: 'b', check: false };
@@ -53,6 +54,12 @@ describe('game state', () => {
     assert.deepEqual(G.moves(G.undo(G.play(G.createGame(), P1))), []);
     // A new move drops the redo list.
     assert.deepEqual(G.play(u, P1).redo, []);
+  });
+
+  test('a move sounds as a move, a capture or a check', () => {
+    assert.equal(soundOf(StartFen, P1.fen, false), 'move');
+    assert.equal(soundOf(StartFen, 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1', false), 'capture');
+    assert.equal(soundOf(StartFen, P1.fen, true), 'check');
   });
 
   test('branchAt plays on from an earlier position, the old line kept for redo', () => {
