@@ -111,6 +111,8 @@ SearchInfo Engine::to_info(const search::InfoLine& line) const {
   info.nps = line.time > 0 ? line.nodes * 1000 / uint64_t(line.time) : line.nodes * 1000;
   info.hashfull = line.hashfull;
   for (Move m : line.pv) info.pv.push_back(move_to_string(m));
+  // Reports come between iterations, with the searched position back at the root.
+  info.pv_names = line_names(game_->position(), line.pv, Notation::CHINESE);
   return info;
 }
 

@@ -38,6 +38,7 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<std::string> pv;
+  std::vector<std::string> pv_names;  // the PV in Chinese notation (炮二平五 …)
 };
 
 struct BestMove {

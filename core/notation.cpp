@@ -166,6 +166,18 @@ const std::string& name_of(const PlyRecord& record, Notation style) {
                                       : record.iccs;
 }
 
+std::vector<std::string> line_names(Position& pos, const std::vector<Move>& line, Notation style) {
+  std::vector<std::string> names;
+  std::vector<StateInfo> states(line.size());
+  for (Move m : line) {
+    if (!MoveList<LEGAL>(pos).contains(m)) break;
+    names.push_back(move_name(pos, m, style));
+    pos.do_move(m, states[names.size() - 1]);
+  }
+  for (size_t i = names.size(); i-- > 0;) pos.undo_move(line[i]);
+  return names;
+}
+
 std::string move_name(const Position& pos, Move m, Notation style) {
   switch (style) {
     case Notation::WXF:

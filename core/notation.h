@@ -27,6 +27,10 @@ const std::string& name_of(const PlyRecord& record, Notation style);
 // full-width １..９ for Black's, 前/中/后 (and 二/三/四) for pieces sharing a file.
 std::string move_name(const Position& pos, Move m, Notation style);
 
+// Names of the moves of `line` (a principal variation) played one after another from `pos`, up
+// to the first that is not legal there; `pos` is left as it was.
+std::vector<std::string> line_names(Position& pos, const std::vector<Move>& line, Notation style);
+
 // Finds the legal move of `pos` that `text` names in any notation (ICCS with or without a
 // dash and in either case, WXF, Chinese in simplified or traditional characters with any
 // digit style). MOVE_NONE if none or ambiguous.

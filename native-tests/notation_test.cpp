@@ -36,6 +36,18 @@ TEST(Notation, OpeningMovesInChineseAndWxf) {
   EXPECT_EQ(name_of(after, "a9a7", Notation::CHINESE), "车１进２");
 }
 
+TEST(Notation, LineNamesFollowTheLineAndStopAtAnIllegalMove) {
+  Position pos;
+  StateInfo st;
+  ASSERT_EQ(pos.set(Position::StartFen, &st), "");
+  const std::string key_before = pos.fen();
+  const std::vector<Move> line = {parse_move_text("h2e2"), parse_move_text("h9g7"),
+                                  parse_move_text("h0g2"), parse_move_text("a0a9")};
+  EXPECT_EQ(line_names(pos, line, Notation::CHINESE),
+            (std::vector<std::string>{"炮二平五", "马８进７", "马二进三"}));
+  EXPECT_EQ(pos.fen(), key_before);
+}
+
 TEST(Notation, PiecesSharingAFileAreToldApart) {
   // Two red rooks on the d-file; a red horse retreats; two black cannons on file b.
   const std::string fen = "4k4/1c7/1c7/9/3R5/9/3R5/9/4N4/4K4 w - - 0 1";

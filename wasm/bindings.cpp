@@ -196,6 +196,7 @@ val to_js(const chuhan::SearchInfo& info) {
   o.set("time", double(info.time_ms));
   o.set("hashfull", info.hashfull);
   o.set("pv", string_array(info.pv));
+  o.set("pvNames", string_array(info.pv_names));
   return o;
 }
 

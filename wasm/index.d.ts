@@ -75,6 +75,8 @@ export interface SearchInfo {
   hashfull?: number;
   /** Principal variation in ICCS moves. */
   pv: string[];
+  /** The same moves in Chinese notation (炮二平五 …). */
+  pvNames: string[];
 }
 
 export interface BestMove {

@@ -31,3 +31,15 @@ export function npsText(nps) {
 export function pvText(pv, max = 12) {
   return (pv ?? []).slice(0, max).join(' ') + ((pv?.length ?? 0) > max ? ' …' : '');
 }
+
+/**
+ * Red's share of the evaluation bar, 0-100: 50 when level, toward 100 as Red's advantage grows
+ * (a rook up is about 90), 100 or 0 for a mate. `side` as for scoreText.
+ */
+export function redShare(score, side) {
+  if (!score) return 50;
+  const moverWins = typeof score.mate === 'number' ? score.mate > 0 : null;
+  if (moverWins !== null) return (side === 'w') === moverWins ? 100 : 0;
+  const cp = (side === 'b' ? -1 : 1) * score.cp;
+  return Math.round(100 / (1 + Math.exp(-cp / 600)));
+}

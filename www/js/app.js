@@ -9,7 +9,7 @@ import { Levels } from './levels.js';
 import { attachPuzzlePanel } from './puzzle-panel.js';
 import { sharedGame, shareLink } from './share.js';
 import { playSound, setMuted, soundOf } from './sound.js';
-import { npsText, pvText, scoreText } from './analysis.js';
+import { npsText, pvText, redShare, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
@@ -75,6 +75,13 @@ $('analysis').addEventListener('change', (e) => {
   settings.analysis = e.target.checked;
   saveSettings(settings);
   report(controller.setAnalysis(e.target.checked));
+});
+$('analysis-lines').value = String(settings.analysisLines ?? 1);
+controller.analysisLines = Number($('analysis-lines').value);
+$('analysis-lines').addEventListener('change', (e) => {
+  settings.analysisLines = Number(e.target.value);
+  saveSettings(settings);
+  report(controller.setAnalysisLines(settings.analysisLines));
 });
 $('level').addEventListener('change', (e) => controller.setLevel(Number(e.target.value)));
 $('new-game').addEventListener('submit', (e) => {
@@ -250,7 +257,28 @@ function renderInfo() {
   $('info-depth').textContent = info && !info.book ? String(info.depth) : '–';
   $('info-nps').textContent = info && !info.book ? npsText(info.nps) : '–';
   $('info-threads').textContent = info && !info.book ? String(info.threads ?? 1) : '–';
-  $('info-pv').textContent = info ? pvText(info.pv) : '';
+  $('info-pv').textContent = info ? pvText(info.pvNames?.length ? info.pvNames : info.pv) : '';
+  $('info-pv').title = info ? pvText(info.pv) : '';
+  const share = info && !info.book ? redShare(info.score, side) : 50;
+  $('eval-fill').style.width = `${share}%`;
+  $('eval-bar').setAttribute('aria-valuenow', String(share));
+  // Every line of the search, in Chinese notation (ICCS on hover).
+  const list = $('info-lines');
+  list.textContent = '';
+  const lines = controller.lines.filter(Boolean);
+  if (lines.length > 1) {
+    for (const line of lines) {
+      const li = document.createElement('li');
+      const score = document.createElement('span');
+      score.className = 'line-score';
+      score.textContent = scoreText(line.score, line.side);
+      const moves = document.createElement('span');
+      moves.textContent = pvText(line.pvNames?.length ? line.pvNames : line.pv, 8);
+      moves.title = pvText(line.pv, 8);
+      li.append(score, moves);
+      list.appendChild(li);
+    }
+  }
   $('hint-text').textContent = controller.suggestion ? t('hintIs', { name: `${controller.suggestion.name} (${controller.suggestion.move})` }) : '';
 }
 

@@ -29,7 +29,9 @@ export class PlayController extends EventTarget {
   ready = false; // the engine answered once
   thinking = null; // null | 'move' | 'hint'
   analysing = false;
-  info = null; // the latest search report
+  info = null; // the latest search report (of the first line)
+  lines = []; // the latest report of each line of the current search (MultiPV), best first
+  analysisLines = 1; // lines the analysis shows (MultiPV 1-5)
   suggestion = null; // the hint: {move, name}
   message = null; // {key, params} of the latest notice (i18n keys)
   // The puzzle being solved, or null: {id, mate, state: 'solving' | 'solved', wrong, hinted}.
@@ -299,6 +301,16 @@ export class PlayController extends EventTarget {
     });
   }
 
+  /** Sets the number of lines the analysis shows (1-5); a running analysis starts again with them. */
+  setAnalysisLines(n) {
+    this.analysisLines = Math.max(1, Math.min(5, Math.trunc(n) || 1));
+    return this.#enqueue(async () => {
+      if (!this.analysing) return;
+      await this.#halt();
+      this.#continue();
+    });
+  }
+
   get analysisMode() {
     return this.#analysis;
   }
@@ -384,18 +396,23 @@ export class PlayController extends EventTarget {
 
   // Runs go() with a token, at full strength unless `skill` says otherwise: reports reach the UI
   // only while the token is current. Resolves with {bestmove, book?}.
-  #searchWith(limits, token, skill) {
+  #searchWith(limits, token, skill, multiPV = 1) {
     // Reports score from the searched position's side to move, which the engine's own move then
     // changes: keep that side with each report.
     const side = this.#engineOnView ? G.shown(this.game).turn : (this.status?.turn ?? this.game.startTurn);
+    const lines = [];
+    this.lines = lines;
     const search = this.#engine.think(
       limits,
       (info) => {
         if (token !== this.#token) return;
-        this.info = { ...info, side };
+        const line = (info.multipv ?? 1) - 1;
+        lines[line] = { ...info, side };
+        if (line === 0) this.info = lines[0];
         this.#emit('info', info);
       },
       skill,
+      multiPV,
     );
     this.#search = search;
     const clear = () => this.#search === search && (this.#search = null);
@@ -471,7 +488,7 @@ export class PlayController extends EventTarget {
     this.analysing = true;
     this.info = null;
     this.#emit('change');
-    this.#searchWith({ infinite: true }, token).catch((error) => {
+    this.#searchWith({ infinite: true }, token, undefined, this.analysisLines).catch((error) => {
       if (token === this.#token) this.#notify({ key: 'engineRestarted' }, error);
     });
   }

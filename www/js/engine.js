@@ -43,6 +43,7 @@ export class EngineSession {
   #book = false; // the engine's ownBook option as last set
   #threads = 1; // the engine's threads option as last set
   #skill = FullSkill; // the engine's skillLevel option as last set
+  #multiPV = 1; // the engine's multiPV option as last set
 
   constructor(client) {
     this.#client = client;
@@ -97,10 +98,15 @@ export class EngineSession {
 
   /**
    * Searches the current position at Skill Level `skill` (levels.js; the engine's own moves are
-   * weakened, hints are not); resolves with {bestmove (null if there is none), book?}.
+   * weakened, hints are not), reporting `multiPV` lines; resolves with {bestmove (null if there
+   * is none), book?}.
    */
-  think(limits, onInfo, skill = FullSkill) {
+  think(limits, onInfo, skill = FullSkill, multiPV = 1) {
     this.#useSkill(skill);
+    if (multiPV !== this.#multiPV) {
+      this.#multiPV = multiPV;
+      this.#client.setOption('multiPV', multiPV).catch(() => (this.#multiPV = null));
+    }
     return this.#client.go(limits, onInfo);
   }
 

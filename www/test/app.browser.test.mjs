@@ -173,13 +173,15 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.match(await page.textContent('#hint-text'), /Hint: .+\([a-i][0-9][a-i][0-9]\)/);
     await page.check('#analysis');
     await page.waitForFunction(() => Number(document.getElementById('info-depth').textContent) >= 4, null, { timeout: 10000 });
-    assert.match(await page.textContent('#info-pv'), /[a-i][0-9][a-i][0-9]/);
+    // The line in Chinese notation, ICCS on hover.
+    assert.match(await page.textContent('#info-pv'), /[进退平]/);
+    assert.match(await page.getAttribute('#info-pv', 'title'), /^[a-i][0-9][a-i][0-9]/);
     // Waits for an analysis line of at least 3 plies whose first move is made by a piece of the
     // side `upper` (Red: upper-case letters) on the board shown.
     const lineFor = (red) =>
       page.waitForFunction(
         (r) => {
-          const from = document.getElementById('info-pv').textContent.slice(0, 2);
+          const from = document.getElementById('info-pv').title.slice(0, 2);
           const piece = document.querySelector(`#board .piece[data-square="${from}"]`)?.dataset.piece ?? '';
           return Number(document.getElementById('info-depth').textContent) >= 3 && piece !== '' && (piece === piece.toUpperCase()) === r;
         },
@@ -200,6 +202,25 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await clickMove(legal.find((m) => /^(a0a1|i0i1|a3a4|g3g4|c3c4|a0a2|i0i2)$/.test(m)) ?? legal[0]);
     await waitForTurn(6);
     await page.uncheck('#analysis');
+  });
+
+  test('analysis shows several lines in Chinese notation (ICCS on hover) and an evaluation bar', async () => {
+    await page.waitForFunction(() => window.chuhan.canMove);
+    await page.selectOption('#analysis-lines', '3');
+    await page.check('#analysis');
+    await page.waitForFunction(() => document.querySelectorAll('#info-lines li').length === 3 && Number(document.getElementById('info-depth').textContent) >= 4, null, { timeout: 15000 });
+    const lines = await page.$$eval('#info-lines li', (items) => items.map((li) => ({ text: li.textContent, iccs: li.lastElementChild.title })));
+    for (const line of lines) {
+      assert.match(line.text, /[车马相仕帅炮兵][一二三四五六七八九前后中][进退平]/, line.text);
+      assert.match(line.iccs, /^[a-i]\d[a-i]\d( |$)/);
+    }
+    assert.equal(new Set(lines.map((l) => l.iccs.split(' ')[0])).size, 3, 'three different first moves');
+    assert.match(await page.textContent('#info-pv'), /[进退平]/);
+    const share = Number(await page.getAttribute('#eval-bar', 'aria-valuenow'));
+    assert.ok(share > 5 && share < 95, `an opening is about level: ${share}`);
+    await page.selectOption('#analysis-lines', '1');
+    await page.uncheck('#analysis');
+    await page.waitForFunction(() => !window.chuhan.analysing);
   });
 
   test('the engine worker dies: it is restarted and the game goes on', async () => {

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import * as G from '../js/game.js';
 import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare } from '../js/fen.js';
 import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, usesBook } from '../js/levels.js';
-import { npsText, pvText, scoreText } from '../js/analysis.js';
+import { npsText, pvText, redShare, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 import { soundOf } from '../js/sound.js';
 
@@ -195,6 +195,10 @@ describe('levels, analysis text, language', () => {
     assert.equal(npsText(1234567), '1.2 M/s');
     assert.equal(npsText(850000), '850 k/s');
     assert.equal(pvText(['h2e2', 'h9g7'], 1), 'h2e2 …');
+    assert.equal(redShare({ cp: 0 }, 'w'), 50);
+    assert.ok(redShare({ cp: 1300 }, 'w') >= 89 && redShare({ cp: 1300 }, 'b') <= 11);
+    assert.equal(redShare({ mate: 2 }, 'b'), 0);
+    assert.equal(redShare({ mate: -2 }, 'b'), 100);
   });
 
   test('Chinese and English', () => {
