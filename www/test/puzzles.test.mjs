@@ -17,7 +17,7 @@ describe('the puzzle set', () => {
   after(() => engine?.terminate());
 
   test('has graded puzzles of each difficulty, easiest first', () => {
-    assert.ok(puzzles.length >= 50, `${puzzles.length} puzzles`);
+    assert.ok(puzzles.length >= 200, `${puzzles.length} puzzles`);
     for (const grade of Grades) assert.ok(puzzles.some((p) => p.grade === grade), grade);
     assert.equal(new Set(puzzles.map((p) => p.id)).size, puzzles.length);
     for (let i = 1; i < puzzles.length; i++) assert.ok(puzzles[i].mate >= puzzles[i - 1].mate);
