@@ -8,8 +8,8 @@
 // Attributes: fen (start position; default the usual start), level (1–8, default 4), side
 // ('red' | 'black' | 'both': who the person plays; the engine moves first when the person takes
 // Black; 'both' is two players with no engine moves), flipped (present: Black at the bottom), lang
-// ('zh' | 'en'), puzzle (a mate puzzle instead of a game: the id of one of the app's puzzles, e.g.
-// "sqyq-013", or empty with `fen` and `mate`="N" for a problem of your own: the person mates in N
+// ('zh' | 'en'), puzzle (a puzzle instead of a game: the id of one of the app's puzzles, a mate
+// like "sqyq-013" or a tactic like "tactic-001", or empty with `fen` and `mate`="N" for a problem of your own: the person mates in N
 // against the engine's longest defence, a wrong move is taken back; hint() helps).
 // Events (bubbling, composed): 'move' {move, name, by}, 'gameover' {result, reason}, 'puzzle'
 // {id, mate, state: 'solving' | 'solved', wrong, hinted}.
@@ -119,7 +119,7 @@ export class ChuhanBoard extends HTMLElement {
       this.#status.textContent =
         puzzle.state === 'solved'
           ? t('puzzleSolved')
-          : `${t('puzzleMate', { side: t(this.#puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed'), mate: puzzle.mate })}` +
+          : t(puzzle.best ? 'puzzleTacticTask' : 'puzzleMate', { side: t(this.#puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed'), mate: puzzle.mate }) +
             (puzzle.wrong ? ` — ${t('puzzleWrong')}` : '');
     else if (outcome) this.#status.innerHTML = `<span class="result"></span>`, (this.#status.firstChild.textContent = outcomeText(outcome));
     else if (c.thinking) this.#status.innerHTML = `<span class="thinking"></span>`, (this.#status.firstChild.textContent = t('thinking'));

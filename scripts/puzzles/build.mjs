@@ -8,10 +8,10 @@
 //        [--max-mate 9] [--jobs 2] [--out www/puzzles/shiqingyaqu.json]
 // FILE: fen/shiqingyaqu551.fen of that repository (fetch it; it is not part of this project).
 // About 40 minutes with two jobs on two busy cores (2 s, then 4 s for each mate found).
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+
+import { UciEngine } from './uci.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,40 +41,10 @@ function readProblems(text) {
   return problems;
 }
 
-class Engine {
-  constructor(command) {
-    this.proc = spawn(command, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.lines = createInterface({ input: this.proc.stdout });
-    this.waiters = [];
-    this.lines.on('line', (line) => this.waiters.forEach((w) => w(line)));
-  }
-  send(text) {
-    this.proc.stdin.write(text + '\n');
-  }
-  // Sends `text` and collects lines up to the first that starts with `until`.
-  until(text, until) {
-    return new Promise((resolve) => {
-      const seen = [];
-      const waiter = (line) => {
-        seen.push(line);
-        if (line.startsWith(until)) {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(seen);
-        }
-      };
-      this.waiters.push(waiter);
-      this.send(text);
-    });
-  }
-  // The mate the search reports for `fen` within `ms`: {mate, pv} or null.
-  async mate(fen, ms) {
-    await this.until('ucinewgame\nisready', 'readyok');
-    this.send(`position fen ${fen}`);
-    const lines = await this.until(`go movetime ${ms}`, 'bestmove');
-    const last = lines.filter((l) => l.startsWith('info depth') && / pv /.test(l) && !/bound/.test(l)).at(-1);
-    const m = last && / score mate (-?\d+) .* pv (.*)$/.exec(last);
-    return m ? { mate: Number(m[1]), pv: m[2].trim().split(/\s+/) } : null;
-  }
+// The mate the search reports for `fen` within `ms`: {mate, pv} or null.
+async function mateOf(engine, fen, ms) {
+  const { lines } = await engine.search(`fen ${fen}`, ms);
+  return lines[0]?.mate !== undefined ? { mate: lines[0].mate, pv: lines[0].pv } : null;
 }
 
 const problems = readProblems(readFileSync(args.fens, 'utf8'));
@@ -82,16 +52,15 @@ const kept = [];
 const rejected = { noMate: 0, tooLong: 0, disagree: 0 };
 let next = 0;
 async function job() {
-  const engine = new Engine(args.engine);
-  await engine.until('uci', 'uciok');
-  engine.send('setoption name Hash value 64');
+  const engine = new UciEngine(args.engine);
+  await engine.start();
   for (let i = next++; i < problems.length; i = next++) {
     const p = problems[i];
-    const first = await engine.mate(p.fen, movetime);
+    const first = await mateOf(engine, p.fen, movetime);
     if (!first || first.mate <= 0) rejected.noMate++;
     else if (first.mate > maxMate) rejected.tooLong++;
     else {
-      const second = await engine.mate(p.fen, 2 * movetime);
+      const second = await mateOf(engine, p.fen, 2 * movetime);
       if (!second || second.mate !== first.mate) rejected.disagree++;
       else {
         const [, number, title] = /第(\d+)局\s*(.*)$/.exec(p.event ?? '') ?? [];
@@ -108,7 +77,7 @@ async function job() {
     }
     if ((i + 1) % 25 === 0) process.stderr.write(`${i + 1}/${problems.length}: kept ${kept.length}\n`);
   }
-  engine.send('quit');
+  engine.quit();
 }
 await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, job));
 // The classic problems mate in 3 or more: up to 5 is easy, 6-7 medium, 8-9 hard.

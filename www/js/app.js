@@ -9,6 +9,7 @@ import { Levels } from './levels.js';
 import { attachPuzzlePanel } from './puzzle-panel.js';
 import { sharedGame, shareLink } from './share.js';
 import { playSound, setMuted, soundOf } from './sound.js';
+import { TimeControls, clockText } from './clock.js';
 import { npsText, pvText, redShare, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
@@ -44,9 +45,36 @@ function fillLevels() {
   select.value = String(controller.game.level);
 }
 
+function fillTimeControls() {
+  const select = $('time-control');
+  const chosen = select.value || settings.timeControl || '';
+  for (const option of [...select.options].slice(1)) option.remove();
+  for (const control of TimeControls) {
+    const [base, inc] = control.split('+').map(Number);
+    const option = document.createElement('option');
+    option.value = control;
+    option.textContent = t('minutesPlus', { m: base / 60, s: inc });
+    select.appendChild(option);
+  }
+  select.value = chosen;
+}
+
+function renderClocks() {
+  const clocks = controller.clocks();
+  $('clocks').hidden = !clocks;
+  if (!clocks) return;
+  for (const side of ['w', 'b']) {
+    const el = $(`clock-${side}`);
+    el.textContent = clockText(clocks[side]);
+    el.classList.toggle('running', clocks.running === side);
+    el.classList.toggle('low', clocks[side] < 20000);
+  }
+}
+
 function applyLanguage() {
   translate(document);
   fillLevels();
+  fillTimeControls();
   renderPuzzle?.();
   $('lang').textContent = t('language');
   controller.board.setLabel(t('board'));
@@ -87,7 +115,9 @@ $('level').addEventListener('change', (e) => controller.setLevel(Number(e.target
 $('new-game').addEventListener('submit', (e) => {
   e.preventDefault();
   const human = $('side').value;
-  report(controller.newGame({ human, level: Number($('level').value) }));
+  settings.timeControl = $('time-control').value;
+  saveSettings(settings);
+  report(controller.newGame({ human, level: Number($('level').value), clock: settings.timeControl || null }));
   // The player's own pieces at the bottom (Flip still turns the board at will).
   if (human !== 'both') {
     controller.flip(human === 'b');
@@ -285,6 +315,7 @@ function renderInfo() {
 let lastMessageAt = 0;
 function render() {
   renderStatus();
+  renderClocks();
   renderControls();
   renderMoves();
   renderInfo();
@@ -311,6 +342,7 @@ controller.addEventListener('change', () => {
   save();
 });
 controller.addEventListener('info', renderInfo);
+controller.addEventListener('clock', renderClocks);
 // Each move's sound; the engine's move is also read out by screen readers (the board shows it to
 // everyone else).
 controller.addEventListener('move', (e) => {

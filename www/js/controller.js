@@ -6,6 +6,7 @@
 //   'move'    a move was played (detail: {move, name, by: 'human' | 'engine'})
 //   'gameover' the game ended (detail: {result, reason})
 //   'puzzle'  the puzzle's state changed (detail: the puzzle, see startPuzzle())
+//   'clock'   a game with a clock: a few times a second while a side thinks (see clocks())
 //
 // Concurrency: actions run one at a time (a queue). Each action first halts any search — the
 // engine's own move, a hint or the analysis — and invalidates its result with a token, so a
@@ -15,7 +16,10 @@ import { BoardView } from './board.js';
 import { attachInput } from './input.js';
 import { statusOf } from './engine.js';
 import { HintLimits, limitsFor, skillFor } from './levels.js';
+import * as C from './clock.js';
 
+// How often a running clock is shown and judged.
+const ClockTickMs = 100;
 // A crash while thinking is retried this many times in a row before giving up on that move.
 const MaxEngineRetries = 2;
 // The engine's searches in a puzzle (its defence, which also judges the person's move, and hints):
@@ -45,6 +49,7 @@ export class PlayController extends EventTarget {
   #engineOnView = false; // the engine holds an earlier position (analysed), not the live game
   #retries = 0;
   #reportedOver = false;
+  #turnStart = performance.now(); // when the side to move of the live position began its turn
 
   /** Shows `game` on a board in `boardHost` at once; the engine joins with connect(). */
   constructor(boardHost, { game = G.createGame(), flipped = false, label, describeSquare } = {}) {
@@ -61,6 +66,7 @@ export class PlayController extends EventTarget {
       if (this.ready && !G.isLive(this.game)) this.#notify({ key: 'viewingNoMoves', params: { n: G.shownPlies(this.game) } });
     });
     this.#render(false);
+    setInterval(() => this.#tick(), ClockTickMs);
   }
 
   /** Starts using the engine session (a promise of EngineSession); loads the game into it. */
@@ -105,11 +111,14 @@ export class PlayController extends EventTarget {
     });
   }
 
-  /** A new game; `human` 'w' | 'b' | 'both', `startFen` defaults to the start position. */
-  newGame({ human = this.game.human, level = this.game.level, startFen } = {}) {
+  /**
+   * A new game; `human` 'w' | 'b' | 'both', `startFen` defaults to the start position, `clock` a
+   * time control ({base, inc} ms or "600+5" in seconds; none by default).
+   */
+  newGame({ human = this.game.human, level = this.game.level, startFen, clock = null } = {}) {
     return this.#enqueue(async () => {
       await this.#halt();
-      const game = G.createGame({ human, level, startFen });
+      const game = G.createGame({ human, level, startFen, clock });
       this.#endPuzzle();
       await this.#engine.client.newGame();
       this.#setGame(game, await this.#engine.load(game.startFen, []));
@@ -133,12 +142,13 @@ export class PlayController extends EventTarget {
   }
 
   /**
-   * Starts a mate puzzle `{id, fen, mate}`: the person plays the side to move and must mate in
-   * `mate` moves; the engine defends at full strength, holding out longest. A move after which
-   * the engine is not mated within the moves left is taken back ('wrong'); the person tries
-   * again. Emits 'puzzle' on every change of state.
+   * Starts a puzzle: the person plays the side to move. A mate puzzle `{id, fen, mate}` asks for
+   * a mate in `mate` moves; the engine defends at full strength, holding out longest, and a move
+   * after which it is not mated within the moves left is taken back ('wrong'). A tactic `{id,
+   * fen, best}` asks for the one move that wins (best): any other is taken back. The person tries
+   * again after a wrong move. Emits 'puzzle' on every change of state.
    */
-  startPuzzle({ id, fen, mate }) {
+  startPuzzle({ id, fen, mate, best }) {
     return this.#enqueue(async () => {
       await this.#halt();
       const record = await this.#engine.load(fen, []).catch(async (e) => {
@@ -147,7 +157,7 @@ export class PlayController extends EventTarget {
       });
       await this.#engine.client.newGame();
       this.#setGame(G.createGame({ human: statusOf(record).turn, level: this.game.level }), record);
-      this.puzzle = { id, mate, state: 'solving', wrong: false, hinted: false };
+      this.puzzle = { id, mate, best, state: 'solving', wrong: false, hinted: false };
       this.#emit('puzzle', this.puzzle);
       this.#afterChange(false);
     });
@@ -279,7 +289,8 @@ export class PlayController extends EventTarget {
       try {
         const limits = this.puzzle ? { mate: Math.max(1, this.puzzleMovesLeft), movetime: PuzzleSearchMs } : HintLimits;
         if (this.puzzle) this.puzzle = { ...this.puzzle, hinted: true };
-        const { bestmove: move } = await this.#searchWith(limits, token);
+        // A tactic's hint is its answer; a mate's, the engine's mating move.
+        const { bestmove: move } = this.puzzle?.best ? { bestmove: this.puzzle.best } : await this.#searchWith(limits, token);
         if (token !== this.#token || !move) return;
         this.suggestion = { move, name: await this.#engine.moveName(move) };
       } finally {
@@ -350,6 +361,7 @@ export class PlayController extends EventTarget {
   // The game `game` as the engine has it (`record`, a GameRecord), and its live position.
   #setGame(game, record) {
     this.#engineOnView = false;
+    this.#turnStart = performance.now();
     this.game = G.fromRecord(game, record);
     this.status = statusOf(record);
   }
@@ -361,8 +373,12 @@ export class PlayController extends EventTarget {
 
   // Plays a legal move of the live position (the engine is on it): one request.
   async #play(move, by) {
+    const mover = this.status.turn;
+    const elapsed = performance.now() - this.#turnStart;
     const record = await this.#engine.play(move);
     this.game = G.play(this.game, G.plyOf(record));
+    if (this.game.clock) this.game = { ...this.game, clock: C.afterMove(this.game.clock, mover, elapsed) };
+    this.#turnStart = performance.now();
     this.status = statusOf(record);
     this.#emit('move', { move, name: record.chinese, by });
     this.#afterChange(true);
@@ -425,7 +441,8 @@ export class PlayController extends EventTarget {
     this.thinking = 'move';
     this.#emit('change');
     const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
-    this.#searchWith(limitsFor(this.game.level), token, skillFor(this.game.level)).then(
+    const limits = this.game.clock ? this.#clockLimits() : limitsFor(this.game.level);
+    this.#searchWith(limits, token, skillFor(this.game.level)).then(
       ({ bestmove: move, book }) =>
         this.#enqueue(async () => {
           if (token !== this.#token) return;
@@ -452,6 +469,7 @@ export class PlayController extends EventTarget {
   // The engine's defence in a puzzle, which also judges the person's last move: right when the
   // engine finds itself mated within the moves the person has left, else taken back.
   #puzzleReply() {
+    if (this.puzzle.best) return this.#judgeTactic();
     const token = this.#token;
     this.thinking = 'move';
     this.#emit('change');
@@ -481,6 +499,57 @@ export class PlayController extends EventTarget {
           this.#emit('change');
         }).catch(failed),
     );
+  }
+
+  // A tactic: the person's move is right when it is the winning one; the position then stays.
+  #judgeTactic() {
+    if (this.puzzle.state === 'solved') return;
+    this.#enqueue(async () => {
+      if (G.moves(this.game).at(-1) === this.puzzle.best) {
+        this.puzzle = { ...this.puzzle, state: 'solved' };
+        this.#emit('puzzle', this.puzzle);
+        return this.#emit('change');
+      }
+      this.puzzle = { ...this.puzzle, wrong: true };
+      const back = G.undo(this.game);
+      this.#setGame(back, await this.#engine.load(back.startFen, G.moves(back)));
+      this.#notify({ key: 'puzzleWrong' });
+      this.#emit('puzzle', this.puzzle);
+      this.#afterChange(false);
+    });
+  }
+
+  /**
+   * A game with a clock: each side's time left now ({w, b} ms) and whose clock runs; null
+   * without a clock.
+   */
+  clocks() {
+    const clock = this.game.clock;
+    if (!clock) return null;
+    const running = this.ready && !this.outcome && !clock.flagged ? this.status?.turn : null;
+    const elapsed = performance.now() - this.#turnStart;
+    return { w: C.timeLeft(clock, 'w', running === 'w' ? elapsed : 0), b: C.timeLeft(clock, 'b', running === 'b' ? elapsed : 0), running };
+  }
+
+  // The engine thinks on its clock: the UCI clock limits, its own time running since its turn began.
+  #clockLimits() {
+    const { w, b } = this.clocks();
+    return { wtime: Math.round(w), btime: Math.round(b), winc: this.game.clock.inc, binc: this.game.clock.inc };
+  }
+
+  // Shows a running clock, and ends the game when the side to move has no time left (whoever it
+  // is: the engine too loses on time).
+  #tick() {
+    const clocks = this.clocks();
+    if (!clocks?.running) return;
+    if (clocks[clocks.running] > 0) return this.#emit('clock', clocks);
+    const side = clocks.running;
+    this.#enqueue(async () => {
+      if (this.clocks()?.running !== side || this.clocks()[side] > 0) return;
+      await this.#halt();
+      this.game = { ...this.game, clock: C.flag(this.game.clock, side) };
+      this.#afterChange(false);
+    });
   }
 
   #analyse() {

@@ -11,6 +11,7 @@
 //     redo: [Ply],           moves taken back, the next one to replay last
 //     view: null|number,     null: showing the live position; n: showing the position after n plies
 //     resigned: null|'w'|'b' the side that resigned
+//     clock: null|Clock      the time control and each side's time left (clock.js)
 //   }
 //   Ply = { move: 'h2e2' (ICCS), name: '炮二平五', fen: FEN after the move, turn: 'w'|'b' to move
 //           after it, check: that side is in check }
@@ -19,6 +20,7 @@
 // GameRecord and PlayRecord): this module never reads a FEN and never judges a move.
 import { StartFen } from './fen.js';
 import { DefaultLevel, normalLevel } from './levels.js';
+import { newClock, readClock } from './clock.js';
 
 export const Version = 2;
 const Sides = ['w', 'b', 'both'];
@@ -29,7 +31,7 @@ const Turns = ['w', 'b'];
  * `startMoveNumber`), the person playing `human`, against `level`. fromRecord() puts the engine's
  * view of a start position in.
  */
-export function createGame({ startFen = StartFen, startTurn = 'w', startMoveNumber = 1, human = 'w', level = DefaultLevel } = {}) {
+export function createGame({ startFen = StartFen, startTurn = 'w', startMoveNumber = 1, human = 'w', level = DefaultLevel, clock = null } = {}) {
   return {
     version: Version,
     startFen,
@@ -41,6 +43,7 @@ export function createGame({ startFen = StartFen, startTurn = 'w', startMoveNumb
     redo: [],
     view: null,
     resigned: null,
+    clock: newClock(clock),
   };
 }
 
@@ -180,10 +183,11 @@ export function setLevel(game, level) {
 
 /**
  * The result to show: the engine's verdict `engineResult` ({over, result, reason}) unless a side
- * resigned. Returns null while the game goes on, else {result: '1-0'|'0-1'|'1/2-1/2', reason}.
+ * resigned or, the game not over on the board, ran out of time (reason 'time'). Returns null while the game goes on, else {result: '1-0'|'0-1'|'1/2-1/2', reason}.
  */
 export function outcome(game, engineResult) {
   if (game.resigned) return { result: game.resigned === 'w' ? '0-1' : '1-0', reason: 'resignation' };
+  if (game.clock?.flagged && !engineResult?.over) return { result: game.clock.flagged === 'w' ? '0-1' : '1-0', reason: 'time' };
   if (engineResult?.over) return { result: engineResult.result, reason: engineResult.reason };
   return null;
 }
@@ -236,5 +240,6 @@ export function deserialize(text) {
     plies: g.plies.map(copyPly),
     redo: g.redo.map(copyPly),
     resigned: g.resigned === 'w' || g.resigned === 'b' ? g.resigned : null,
+    clock: readClock(g.clock),
   };
 }

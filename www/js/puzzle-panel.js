@@ -28,7 +28,7 @@ export function attachPuzzlePanel(controller, showNotice) {
   $('puzzle-next').addEventListener('click', async () => {
     try {
       await load();
-      await start(nextPuzzle(puzzles, progress, $('puzzle-grade').value, current?.id ?? progress.current));
+      await start(nextPuzzle(puzzles, progress, $('puzzle-grade').value, current?.id ?? progress.current, $('puzzle-kind').value));
     } catch (e) {
       showNotice(`${t('puzzlesUnavailable')}: ${e.message}`);
     }
@@ -65,5 +65,6 @@ export function attachPuzzlePanel(controller, showNotice) {
 
 function taskText(puzzle) {
   const side = t(puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed');
+  if (puzzle.kind === 'tactic') return t('puzzleTacticTask', { side });
   return t('puzzleTask', { number: puzzle.number, title: puzzle.title, side, mate: puzzle.mate });
 }

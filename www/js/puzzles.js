@@ -5,11 +5,22 @@
 
 export const Grades = ['easy', 'medium', 'hard'];
 
-/** The puzzles, easiest first: [{id, number, title, fen, mate, grade, solution}]. */
-export async function loadPuzzles(url = new URL('../puzzles/shiqingyaqu.json', import.meta.url)) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`puzzles: ${url} answered ${response.status}`);
-  return (await response.json()).puzzles;
+export const Kinds = ['mate', 'tactic'];
+
+/**
+ * The puzzles: the mates of 《适情雅趣》 (easiest first) then the tactics mined from the engine's
+ * games (scripts/puzzles/mine-tactics.mjs), each {id, kind, title, fen, grade, solution} with
+ * `mate` (moves to mate) or `best` (the winning move).
+ */
+export async function loadPuzzles(base = new URL('../puzzles/', import.meta.url)) {
+  const read = async (name) => {
+    const url = new URL(name, base);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`puzzles: ${url} answered ${response.status}`);
+    return (await response.json()).puzzles;
+  };
+  const [mates, tactics] = await Promise.all([read('shiqingyaqu.json'), read('tactics.json')]);
+  return [...mates.map((p) => ({ kind: 'mate', ...p })), ...tactics];
 }
 
 /**
@@ -24,11 +35,11 @@ export function afterSolved(progress, puzzle, { wrong, hinted }) {
 
 /**
  * The puzzle to offer after the one with id `afterId` (or from the start): the next unsolved one
- * of `grade` ('all' or one of Grades), wrapping around; the next one of the grade when all are
+ * of `grade` ('all' or one of Grades) and `kind` ('all' or one of Kinds), wrapping around; the next one of the grade when all are
  * solved; null when the grade has none.
  */
-export function nextPuzzle(puzzles, progress, grade, afterId) {
-  const pool = puzzles.filter((p) => grade === 'all' || p.grade === grade);
+export function nextPuzzle(puzzles, progress, grade, afterId, kind = 'all') {
+  const pool = puzzles.filter((p) => (grade === 'all' || p.grade === grade) && (kind === 'all' || p.kind === kind));
   if (!pool.length) return null;
   const start = pool.findIndex((p) => p.id === afterId) + 1;
   const ordered = [...pool.slice(start), ...pool.slice(0, start)];

@@ -339,6 +339,27 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.setViewportSize({ width: 1200, height: 900 });
   });
 
+  test('clocks: the engine plays on its clock with increments; a side out of time loses', async () => {
+    // The engine (Red) thinks on its clock: its time falls by what it used, plus the increment.
+    await page.evaluate(() => window.chuhan.newGame({ human: 'b', clock: { base: 60000, inc: 2000 } }));
+    await page.waitForFunction(() => window.chuhan.game.plies.length === 1 && window.chuhan.canMove, null, { timeout: 15000 });
+    const after = await page.evaluate(() => window.chuhan.clocks());
+    assert.equal(after.running, 'b');
+    assert.ok(after.w > 50000 && after.w <= 62000, `Red's clock ${after.w}`);
+    assert.match(await page.textContent('#clock-w'), /^\d:\d\d$/);
+    assert.ok(await page.isVisible('#clocks'));
+    // Black (the person) lets the time run out: the game is lost on time.
+    await page.evaluate(() => window.chuhan.newGame({ human: 'w', clock: { base: 1500, inc: 0 } }));
+    await page.waitForSelector('#result:not([hidden])', { timeout: 10000 });
+    assert.equal(await page.textContent('#result'), 'Black wins — on time');
+    assert.equal(await page.textContent('#clock-w'), '0.0');
+    // The time controls offered, and a new game without one hides the clocks.
+    assert.ok((await page.$$eval('#time-control option', (o) => o.map((x) => x.value))).includes('600+5'));
+    await page.selectOption('#time-control', '');
+    await page.click('#new-game button[type="submit"]');
+    await page.waitForFunction(() => document.getElementById('clocks').hidden);
+  });
+
   test("accessibility and sound: the engine's move is announced, coordinates have 4.5:1 contrast, moves sound unless muted", async () => {
     await page.selectOption('#side', 'w');
     await page.click('#new-game button[type="submit"]');

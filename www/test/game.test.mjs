@@ -9,6 +9,7 @@ import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, uses
 import { npsText, pvText, redShare, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 import { soundOf } from '../js/sound.js';
+import { afterMove, clockText, flag, newClock, timeLeft } from '../js/clock.js';
 
 // Plies as the controller makes them (from the engine's records).
 const P1 = { move: 'h2e2', name: '炮二平五', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', turn: 'b', check: false };
@@ -54,6 +55,23 @@ describe('game state', () => {
     assert.deepEqual(G.moves(G.undo(G.play(G.createGame(), P1))), []);
     // A new move drops the redo list.
     assert.deepEqual(G.play(u, P1).redo, []);
+  });
+
+  test('clocks: time falls by what a move took, the increment is added, a flag loses', () => {
+    const c = newClock('600+5');
+    assert.deepEqual(c, { base: 600000, inc: 5000, remaining: { w: 600000, b: 600000 }, flagged: null });
+    const c1 = afterMove(c, 'w', 12000);
+    assert.equal(c1.remaining.w, 593000);
+    assert.equal(timeLeft(c1, 'b', 700000), 0);
+    assert.equal(newClock(null), null);
+    assert.equal(newClock('soon'), null);
+    assert.deepEqual([clockText(593000), clockText(7449), clockText(3723000)], ['9:53', '7.4', '1:02:03']);
+    const g = { ...G.createGame({ clock: { base: 1000, inc: 0 } }) };
+    assert.equal(G.outcome(g, { over: false }), null);
+    const flagged = { ...g, clock: flag(g.clock, 'w') };
+    assert.deepEqual(G.outcome(flagged, { over: false }), { result: '0-1', reason: 'time' });
+    assert.deepEqual(G.deserialize(G.serialize(flagged)).clock, flagged.clock);
+    assert.equal(G.deserialize(G.serialize({ ...g, clock: { base: -1 } })).clock, null);
   });
 
   test('a move sounds as a move, a capture or a check', () => {

@@ -122,6 +122,26 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     assert.notEqual(next, puzzle.id);
   });
 
+  test('a tactic: any move but the winning one is taken back; the winning one solves it', async () => {
+    await page.selectOption('#puzzle-kind', 'tactic');
+    await page.selectOption('#puzzle-grade', 'all');
+    await page.click('#puzzle-next');
+    await page.waitForFunction(() => window.chuhan.puzzle?.id.startsWith('tactic-') && window.chuhan.canMove, null, { timeout: 15000 });
+    const tactic = await page.evaluate(async () => {
+      const id = window.chuhan.puzzle.id;
+      return (await (await fetch('puzzles/tactics.json')).json()).puzzles.find((p) => p.id === id);
+    });
+    assert.match(await page.textContent('#puzzle-status'), /to move: find the one move that wins/);
+    const wrong = (await page.evaluate(() => window.chuhan.status.legalMoves)).find((m) => m !== tactic.best);
+    await clickMove(wrong);
+    await page.waitForFunction(() => window.chuhan.puzzle.wrong && window.chuhan.canMove, null, { timeout: 15000 });
+    assert.equal(await page.getAttribute('#board', 'data-fen'), tactic.fen);
+    await clickMove(tactic.best);
+    await page.waitForFunction(() => window.chuhan.puzzle.state === 'solved', null, { timeout: 15000 });
+    assert.match(await page.textContent('#puzzle-status'), /Solved!/);
+    await page.selectOption('#puzzle-kind', 'all');
+  });
+
   test('offline: the puzzles come from the service worker', async () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();

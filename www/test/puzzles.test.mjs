@@ -8,8 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import { createEngine } from '../../wasm/index.node.js';
 import { afterSolved, Grades, nextPuzzle, tally } from '../js/puzzles.js';
 
-const set = JSON.parse(readFileSync(new URL('../puzzles/shiqingyaqu.json', import.meta.url), 'utf8'));
-const puzzles = set.puzzles;
+const read = (name) => JSON.parse(readFileSync(new URL(`../puzzles/${name}`, import.meta.url), 'utf8')).puzzles;
+const puzzles = read('shiqingyaqu.json');
+const tactics = read('tactics.json');
 
 describe('the puzzle set', () => {
   let engine;
@@ -40,6 +41,35 @@ describe('the puzzle set', () => {
       let last;
       await engine.go({ depth: 2 * (p.mate - 1) + 1 }, (info) => (last = info));
       assert.ok(!(last.score.mate > 0 && last.score.mate < p.mate), `${p.id}: ${JSON.stringify(last.score)}`);
+    }
+  });
+});
+
+describe("the tactics mined from the engine's games", () => {
+  let engine;
+  before(async () => {
+    engine = await createEngine({ hashMB: 16 });
+    await engine.setOption('multiPV', 2);
+  });
+  after(() => engine?.terminate());
+
+  test('are graded, with unique positions', () => {
+    assert.ok(tactics.length >= 100, `${tactics.length} tactics`);
+    for (const grade of Grades) assert.ok(tactics.some((p) => p.grade === grade), grade);
+    assert.equal(new Set(tactics.map((p) => p.fen)).size, tactics.length);
+  });
+
+  test('each has one winning move, clearly better than any other', async () => {
+    for (const p of tactics) {
+      await engine.newGame();
+      await engine.setPosition(p.fen);
+      assert.ok((await engine.legalMoves()).includes(p.best), p.id);
+      const lines = [];
+      await engine.go({ depth: 10 }, (info) => (lines[info.multipv - 1] = info));
+      const [best, second] = lines;
+      assert.equal(best.pv[0], p.best, `${p.id}: the engine prefers ${best.pv[0]}`);
+      if (best.score.cp !== undefined && second.score.cp !== undefined)
+        assert.ok(best.score.cp - second.score.cp >= 150, `${p.id}: ${best.score.cp} against ${second.score.cp}`);
     }
   });
 });
