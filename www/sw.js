@@ -26,6 +26,7 @@ const AppFiles = [
   'js/levels.js',
   'js/puzzle-panel.js',
   'js/puzzles.js',
+  'js/review.js',
   'js/share.js',
   'js/sound.js',
   'js/storage.js',

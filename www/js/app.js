@@ -10,6 +10,7 @@ import { attachPuzzlePanel } from './puzzle-panel.js';
 import { sharedGame, shareLink } from './share.js';
 import { playSound, setMuted, soundOf } from './sound.js';
 import { TimeControls, clockText } from './clock.js';
+import { graphPoints } from './review.js';
 import { npsText, pvText, redShare, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
@@ -57,6 +58,37 @@ function fillTimeControls() {
     select.appendChild(option);
   }
   select.value = chosen;
+}
+
+// The review: its button and progress, the evaluation graph, and the shown move's verdict.
+function renderReview() {
+  const review = controller.review;
+  $('review').textContent = review?.running ? t('stopReview') : t('review');
+  $('review').disabled = !controller.ready || (!review?.running && controller.game.plies.length === 0);
+  const counts = { blunders: 0, mistakes: 0, inaccuracies: 0 };
+  for (const m of Object.values(review?.marks ?? {})) counts[{ blunder: 'blunders', mistake: 'mistakes', inaccuracy: 'inaccuracies' }[m.kind]]++;
+  $('review-progress').textContent = !review ? '' : review.running ? t('reviewProgress', review) : t('reviewDone', counts);
+  const graph = $('eval-graph');
+  graph.toggleAttribute('hidden', !review); // an SVG element has no .hidden
+  if (review) {
+    const W = 300;
+    const H = 80;
+    const n = Math.max(1, review.total - 1);
+    const points = graphPoints(review.evals, W, H);
+    const dots = Object.entries(review.marks)
+      .map(([ply, m]) => {
+        const e = review.evals[ply];
+        return e ? `<circle class="mark ${m.kind}" cx="${((ply / n) * W).toFixed(1)}" cy="${(H / 2 - (Math.max(-1000, Math.min(1000, e.value)) / 1000) * (H / 2 - 2)).toFixed(1)}" r="2.5"></circle>` : '';
+      })
+      .join('');
+    const x = ((G.shownPlies(controller.game) / n) * W).toFixed(1);
+    graph.innerHTML = `<polygon class="red-area" points="0,${H / 2} ${points} ${((review.evals.length - 1) / n) * W},${H / 2}"></polygon><line class="axis" x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}"></line><polyline class="line" points="${points}"></polyline>${dots}<line class="current" x1="${x}" y1="0" x2="${x}" y2="${H}"></line>`;
+  }
+  const shown = G.shownPlies(controller.game);
+  const mark = review?.marks[shown];
+  $('review-note').textContent = mark
+    ? t('reviewNote', { ply: shown, name: controller.game.plies[shown - 1].name, sign: mark.sign, loss: mark.loss, best: mark.line[0] ?? mark.best, line: mark.line.slice(0, 6).join(' ') })
+    : '';
 }
 
 function renderClocks() {
@@ -231,7 +263,8 @@ function renderMoves() {
   const { game } = controller;
   const current = G.shownPlies(game);
   const outcome = controller.outcome;
-  const key = JSON.stringify([game.plies.map((p) => p.move), current, language(), outcome]);
+  const marks = controller.review?.marks ?? {};
+  const key = JSON.stringify([game.plies.map((p) => p.move), current, language(), outcome, marks]);
   if (key === renderedMoves) return;
   renderedMoves = key;
   const list = $('move-list');
@@ -249,7 +282,16 @@ function renderMoves() {
     const iccs = document.createElement('span');
     iccs.className = 'iccs';
     iccs.textContent = c.move;
-    button.append(name, iccs);
+    button.append(name);
+    const mark = marks[c.ply];
+    if (mark) {
+      button.classList.add(mark.kind);
+      const sign = document.createElement('span');
+      sign.className = 'sign';
+      sign.textContent = mark.sign;
+      button.append(sign);
+    }
+    button.append(iccs);
     return button;
   };
   for (const row of G.moveRows(game)) {
@@ -316,6 +358,7 @@ let lastMessageAt = 0;
 function render() {
   renderStatus();
   renderClocks();
+  renderReview();
   renderControls();
   renderMoves();
   renderInfo();
@@ -343,6 +386,17 @@ controller.addEventListener('change', () => {
 });
 controller.addEventListener('info', renderInfo);
 controller.addEventListener('clock', renderClocks);
+controller.addEventListener('review', () => {
+  renderReview();
+  renderMoves();
+});
+$('review').addEventListener('click', () => (controller.review?.running ? controller.stopReview() : report(controller.startReview())));
+$('eval-graph').addEventListener('click', (e) => {
+  const review = controller.review;
+  if (!review) return;
+  const box = e.currentTarget.getBoundingClientRect();
+  controller.view(Math.round(((e.clientX - box.left) / box.width) * Math.max(1, review.total - 1)));
+});
 // Each move's sound; the engine's move is also read out by screen readers (the board shows it to
 // everyone else).
 controller.addEventListener('move', (e) => {

@@ -7,6 +7,7 @@
 //   'gameover' the game ended (detail: {result, reason})
 //   'puzzle'  the puzzle's state changed (detail: the puzzle, see startPuzzle())
 //   'clock'   a game with a clock: a few times a second while a side thinks (see clocks())
+//   'review'  the game review advanced, ended or was stopped (see startReview())
 //
 // Concurrency: actions run one at a time (a queue). Each action first halts any search — the
 // engine's own move, a hint or the analysis — and invalidates its result with a token, so a
@@ -17,6 +18,7 @@ import { attachInput } from './input.js';
 import { statusOf } from './engine.js';
 import { HintLimits, limitsFor, skillFor } from './levels.js';
 import * as C from './clock.js';
+import { markMoves, redValue } from './review.js';
 
 // How often a running clock is shown and judged.
 const ClockTickMs = 100;
@@ -25,6 +27,8 @@ const MaxEngineRetries = 2;
 // The engine's searches in a puzzle (its defence, which also judges the person's move, and hints):
 // long enough for the mates of the puzzle set in the browser's engine.
 const PuzzleSearchMs = 5000;
+// The engine's look at each position of a game under review.
+const ReviewMs = 300;
 
 export class PlayController extends EventTarget {
   game;
@@ -40,6 +44,8 @@ export class PlayController extends EventTarget {
   message = null; // {key, params} of the latest notice (i18n keys)
   // The puzzle being solved, or null: {id, mate, state: 'solving' | 'solved', wrong, hinted}.
   puzzle = null;
+  // The game review: {moves, evals, marks, done, total, running} (review.js), or null.
+  review = null;
   #engine = null;
   #input;
   #queue = Promise.resolve();
@@ -50,6 +56,7 @@ export class PlayController extends EventTarget {
   #retries = 0;
   #reportedOver = false;
   #turnStart = performance.now(); // when the side to move of the live position began its turn
+  #reviewRun = 0; // the running review's number; a review ends when it changes
 
   /** Shows `game` on a board in `boardHost` at once; the engine joins with connect(). */
   constructor(boardHost, { game = G.createGame(), flipped = false, label, describeSquare } = {}) {
@@ -98,7 +105,7 @@ export class PlayController extends EventTarget {
 
   /** Whether the person can move on the board now. */
   get canMove() {
-    return this.ready && !this.thinking && G.isLive(this.game) && G.isHumanTurn(this.game) && !this.outcome;
+    return this.ready && !this.thinking && !this.review?.running && G.isLive(this.game) && G.isHumanTurn(this.game) && !this.outcome;
   }
 
   // ---- actions ----
@@ -329,6 +336,8 @@ export class PlayController extends EventTarget {
   // ---- internals ----
 
   #enqueue(fn) {
+    // Anything the person does next ends a review (which holds the queue while it runs).
+    if (this.review?.running) this.stopReview();
     const run = this.#queue.then(fn);
     this.#queue = run.catch(() => {});
     return run;
@@ -362,6 +371,11 @@ export class PlayController extends EventTarget {
   #setGame(game, record) {
     this.#engineOnView = false;
     this.#turnStart = performance.now();
+    // A review stays while the game still begins with the moves it reviewed.
+    if (this.review && !this.review.running && this.review.moves.some((m, i) => record.moves[i] !== m)) {
+      this.review = null;
+      this.#emit('review', null);
+    }
     this.game = G.fromRecord(game, record);
     this.status = statusOf(record);
   }
@@ -517,6 +531,50 @@ export class PlayController extends EventTarget {
       this.#emit('puzzle', this.puzzle);
       this.#afterChange(false);
     });
+  }
+
+  /**
+   * Reviews the game: the engine looks at every position (`movetime` ms each, at full strength),
+   * then the moves that lost most are marked with the better move and its line (review.js).
+   * Emits 'review' as it goes; stopReview() or any other action ends it early, keeping what was
+   * reviewed. The board takes no moves meanwhile.
+   */
+  startReview({ movetime = ReviewMs } = {}) {
+    const run = ++this.#reviewRun;
+    const queued = this.#queue.then(async () => {
+      await this.#halt();
+      const { startFen, startTurn, plies } = this.game;
+      const moves = G.moves(this.game);
+      this.review = { moves, evals: [], marks: {}, done: 0, total: plies.length + 1, running: true };
+      this.#emit('review', this.review);
+      for (let n = 0; n <= plies.length && run === this.#reviewRun; n++) {
+        await this.#engine.load(startFen, moves.slice(0, n));
+        let first = null;
+        const search = this.#engine.think({ movetime }, (info) => ((info.multipv ?? 1) === 1 ? (first = info) : null));
+        this.#search = search;
+        const { bestmove } = await search.finally(() => (this.#search = null));
+        const side = n === 0 ? startTurn : plies[n - 1].turn;
+        // A finished game's last position has no move: its value is the result.
+        const value = bestmove ? (first ? redValue(first.score, side) : null) : redValue({ mate: 0 }, side);
+        this.review.evals[n] = value === null ? null : { value, best: bestmove, line: first?.pvNames ?? [] };
+        this.review.done = n + 1;
+        this.review.marks = markMoves(this.review.evals, plies, startTurn);
+        this.#emit('review', this.review);
+      }
+      this.review = { ...this.review, running: false };
+      await this.#reload();
+      this.#emit('review', this.review);
+      this.#afterChange(false);
+    });
+    this.#queue = queued.catch(() => {});
+    return queued;
+  }
+
+  /** Ends a running review at once, keeping what it has judged. */
+  stopReview() {
+    if (!this.review?.running) return;
+    this.#reviewRun++;
+    this.#engine?.stop();
   }
 
   /**

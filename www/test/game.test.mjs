@@ -10,6 +10,7 @@ import { npsText, pvText, redShare, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 import { soundOf } from '../js/sound.js';
 import { afterMove, clockText, flag, newClock, timeLeft } from '../js/clock.js';
+import { graphPoints, markMoves, redValue } from '../js/review.js';
 
 // Plies as the controller makes them (from the engine's records).
 const P1 = { move: 'h2e2', name: '炮二平五', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', turn: 'b', check: false };
@@ -72,6 +73,28 @@ describe('game state', () => {
     assert.deepEqual(G.outcome(flagged, { over: false }), { result: '0-1', reason: 'time' });
     assert.deepEqual(G.deserialize(G.serialize(flagged)).clock, flagged.clock);
     assert.equal(G.deserialize(G.serialize({ ...g, clock: { base: -1 } })).clock, null);
+  });
+
+  test('review: values from Red’s side, the moves that lost most marked with the better move', () => {
+    assert.equal(redValue({ cp: 50 }, 'b'), -50);
+    assert.ok(redValue({ mate: 2 }, 'w') > 2900 && redValue({ mate: -2 }, 'w') < -2900);
+    assert.ok(redValue({ mate: 0 }, 'w') < -2900, 'no move: the side to move has lost');
+    const plies = [
+      { move: 'h2e2', name: '炮二平五', turn: 'b' },
+      { move: 'h9g7', name: '马８进７', turn: 'w' },
+      { move: 'a0a1', name: '车九进一', turn: 'b' },
+    ];
+    const evals = [
+      { value: 30, best: 'h2e2', line: ['炮二平五'] },
+      { value: 40, best: 'b7e7', line: ['炮８平５'] },
+      { value: 80, best: 'h0g2', line: ['马二进三', '车９平８'] },
+      { value: -300, best: 'g6g5', line: [] },
+    ];
+    const marks = markMoves(evals, plies, 'w');
+    // Black's h9g7 gained Red 40 cp: no mark; Red's a0a1 lost 380: a blunder, h0g2 was better.
+    assert.deepEqual(Object.keys(marks), ['3']);
+    assert.deepEqual(marks[3], { kind: 'blunder', sign: '??', loss: 380, best: 'h0g2', line: ['马二进三', '车９平８'] });
+    assert.equal(graphPoints([{ value: 0 }, null, { value: 1000 }], 100, 80), '0.0,40.0 100.0,2.0');
   });
 
   test('a move sounds as a move, a capture or a check', () => {
