@@ -317,6 +317,8 @@ class EngineBinding {
   }
 
   void new_game() { engine_.new_game(); }
+  // Makes the book's and the skill level's random choices repeatable (a whole number seed).
+  void seed_random(double seed) { engine_.seed_random(uint64_t(seed)); }
   void clear_hash() { engine_.clear_hash(); }
   int hash_size() const { return engine_.hash_size(); }
   // Sets the option with JS name `name` (contract::Options: a whole number, or true/false for a
@@ -371,6 +373,7 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("perft", &EngineBinding::perft)
       .function("bench", &EngineBinding::bench)
       .function("newGame", &EngineBinding::new_game)
+      .function("seedRandom", &EngineBinding::seed_random)
       .function("clearHash", &EngineBinding::clear_hash)
       .function("setOption", &EngineBinding::set_option)
       .function("hashSize", &EngineBinding::hash_size)

@@ -371,6 +371,11 @@ class Engine {
     return this.#request('newGame', { cmd: 'newGame' });
   }
 
+  seedRandom(seed) {
+    if (!Number.isSafeInteger(seed) || seed < 0) return Promise.reject(new RangeError(`seedRandom: seed must be a whole number from 0, got ${show(seed)}`));
+    return this.#request('seedRandom', { cmd: 'seedRandom', seed });
+  }
+
   setOption(name, value) {
     const options = this.#contract.options;
     if (typeof name !== 'string' || !Object.hasOwn(options, name))

@@ -255,6 +255,11 @@ export interface Engine {
   /** Clears the hash table and search histories (the position stays). */
   newGame(): Promise<void>;
   /**
+   * Makes the random choices (book moves, and the moves a skillLevel below 20 picks) repeatable:
+   * the same seed, position and limits give the same move. Not kept across worker restarts.
+   */
+  seedRandom(seed: number): Promise<void>;
+  /**
    * hashMB, multiPV, moveOverhead (ms), in the ranges of contract.options. Kept across worker restarts. A hash
    * the page's memory cannot hold rejects ("not enough memory ...") and the previous one stays.
    * threads: as createEngine({ threads }); a new count starts a new worker with the same position

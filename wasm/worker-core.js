@@ -33,6 +33,7 @@
 //   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: game} | error
 //   {id, cmd:'inCheck'}                      -> {id, type:'result', value: boolean}
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
+//   {id, cmd:'seedRandom', seed}             -> {id, type:'result'}  (seed: a whole number >= 0)
 //   {id, cmd:'setOption', name, value}       -> {id, type:'result'} | error (the contract's options;
 //        a hash the memory cannot hold is an error and the old one stays)
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance, threads}}
@@ -163,6 +164,10 @@ export function serve(port, glue) {
         return { type: 'result', value: engine.inCheck() };
       case 'newGame':
         engine.newGame();
+        return { type: 'result' };
+      case 'seedRandom':
+        if (!Number.isSafeInteger(msg.seed) || msg.seed < 0) return { type: 'error', message: 'seedRandom: seed must be a whole number from 0' };
+        engine.seedRandom(msg.seed);
         return { type: 'result' };
       case 'setOption': {
         const problem = engine.setOption(String(msg.name), msg.value);

@@ -138,6 +138,17 @@ describe('engine API', () => {
     const t0 = Date.now();
     await engine.go({ movetime: 400 });
     assert.ok(Date.now() - t0 < 400 + 300, `took ${Date.now() - t0} ms`);
+    // A seed makes the weak level's choice repeatable.
+    await engine.setOption('skillLevel', 3);
+    await engine.setPosition('startpos', ['h2e2', 'h9g7', 'h0g2']);
+    const choices = [];
+    for (const seed of [7, 7, 8, 9, 10, 11]) {
+      await engine.newGame();
+      await engine.seedRandom(seed);
+      choices.push((await engine.go({ depth: 30, movetime: 2000 })).bestmove);
+    }
+    assert.equal(choices[0], choices[1], 'the same seed, the same move');
+    await assert.rejects(engine.seedRandom(-1), RangeError);
     await engine.setOption('skillLevel', 20);
     const full = [];
     await engine.go({ depth: 4 }, (info) => full.push(info));
