@@ -497,12 +497,7 @@ export class PlayController extends EventTarget {
           this.thinking = null;
           const mate = this.info?.score?.mate;
           if (move && mate !== undefined && mate < 0 && -mate <= left) return this.#play(move, 'engine');
-          this.puzzle = { ...this.puzzle, wrong: true };
-          const back = G.undo(this.game);
-          this.#setGame(back, await this.#engine.load(back.startFen, G.moves(back)));
-          this.#notify({ key: 'puzzleWrong' });
-          this.#emit('puzzle', this.puzzle);
-          this.#afterChange(false);
+          await this.#takeBackWrongMove();
         }).catch(failed),
       (error) =>
         this.#enqueue(async () => {
@@ -524,13 +519,18 @@ export class PlayController extends EventTarget {
         this.#emit('puzzle', this.puzzle);
         return this.#emit('change');
       }
-      this.puzzle = { ...this.puzzle, wrong: true };
-      const back = G.undo(this.game);
-      this.#setGame(back, await this.#engine.load(back.startFen, G.moves(back)));
-      this.#notify({ key: 'puzzleWrong' });
-      this.#emit('puzzle', this.puzzle);
-      this.#afterChange(false);
+      await this.#takeBackWrongMove();
     });
+  }
+
+  // A puzzle move that does not solve it: taken back, and said to be wrong.
+  async #takeBackWrongMove() {
+    this.puzzle = { ...this.puzzle, wrong: true };
+    const back = G.undo(this.game);
+    this.#setGame(back, await this.#engine.load(back.startFen, G.moves(back)));
+    this.#notify({ key: 'puzzleWrong' });
+    this.#emit('puzzle', this.puzzle);
+    this.#afterChange(false);
   }
 
   /**
