@@ -163,10 +163,10 @@ BestMove Engine::go(const SearchLimits& limits,
   BestMove best;
   if (r.best != MOVE_NONE) best.move = move_to_string(r.best);
   if (r.ponder != MOVE_NONE) best.ponder = move_to_string(r.ponder);
-  if (weakened && last_lines.size() > 1 && !last_lines.front().pv.empty()) {
+  // Root lines always start with their move (search.h RootMove).
+  if (weakened && last_lines.size() > 1) {
     std::vector<skill::Candidate> candidates;
-    for (const search::InfoLine& line : last_lines)
-      if (!line.pv.empty()) candidates.push_back({line.pv[0], line.score});
+    for (const search::InfoLine& line : last_lines) candidates.push_back({line.pv[0], line.score});
     const size_t chosen = skill::choose(candidates, skill_level_, random_draw());
     const std::vector<Move>& pv = last_lines[chosen].pv;
     best.move = move_to_string(pv[0]);

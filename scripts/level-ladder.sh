@@ -19,11 +19,11 @@ pair() {
     --json "$out/$1.json" --pgn "$out/$1.pgn" > "$out/$1.log" 2>&1
 }
 pair L2vL1 300 300 3 0
-pair L3vL2 500 300 5 3
-pair L4vL3 500 500 7 5
-pair L5vL4 1000 500 9 7
-pair L6vL5 1000 1000 11 9
-pair L7vL6 1000 1000 14 11
+pair L3vL2 500 300 7 3
+pair L4vL3 500 500 9 7
+pair L5vL4 1000 500 11 9
+pair L6vL5 1000 1000 14 11
+pair L7vL6 1000 1000 17 14
 # Level 8 thinks 3 s in the app; measured here at level 7's second, it is at least this strong.
-pair L8vL7 1000 1000 20 14
+pair L8vL7 1000 1000 20 17
 grep -h -A2 '^===' "$out"/L*v*.log
