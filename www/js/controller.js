@@ -42,7 +42,8 @@ export class PlayController extends EventTarget {
   analysisLines = 1; // lines the analysis shows (MultiPV 1-5)
   suggestion = null; // the hint: {move, name}
   message = null; // {key, params} of the latest notice (i18n keys)
-  // The puzzle being solved, or null: {id, mate, state: 'solving' | 'solved', wrong, hinted}.
+  // The puzzle being solved, or null: {id, mate (a mate puzzle) or best (a tactic), state:
+  // 'solving' | 'solved', wrong, hinted}.
   puzzle = null;
   // The game review: {moves, evals, marks, done, total, running} (review.js), or null.
   review = null;
