@@ -5,23 +5,23 @@
 // level 3 up the engine opens from its book (varied, sound openings at once); the two beginner
 // levels do not, so that their openings are as weak as the rest of their play.
 //
-// `elo`: each level's strength measured against the level below (scripts/level-ladder.sh, 40
-// games a pair from the shared openings, native engine; steps with 95 % error bars: 2-1 +382 ±
-// 202, 3-2 +203 ± 118, 4-3 +168 ± 125, 5-4 +338 ± 156, 6-5 +470 ± 469, 7-6 +241 ± 121), anchored
-// at level 1 = 1000 and rounded. Level 8 (full strength, three times level 7's time) is not
-// measured yet: null.
+// `elo`: each level's strength measured against the level below (scripts/level-ladder.sh: games
+// from the shared openings, native engine, both colours; 95 % error bars): 2-1 +382 ± 202,
+// 3-2 +407 ± 356, 4-3 +338 ± 156, 5-4 +470 ± 469, 6-5 +241 ± 121 (40 games each), 7-6 +708
+// (30 games, W29 D1: at least +516), 8-7 +301 ± 324 (20 games, level 8 at level 7's second; it
+// has 3 s in the app). Anchored at level 1 = 1000 and rounded to tens.
 
 export const FullSkill = 20;
 
 export const Levels = [
   { level: 1, skill: 0, limits: { movetime: 300 }, elo: 1000, name: { zh: '入门', en: 'Beginner' } },
   { level: 2, skill: 3, limits: { movetime: 300 }, elo: 1380, name: { zh: '新手', en: 'Novice' } },
-  { level: 3, skill: 5, limits: { movetime: 500 }, elo: 1590, name: { zh: '初级', en: 'Casual' } },
-  { level: 4, skill: 7, limits: { movetime: 500 }, elo: 1750, name: { zh: '中级', en: 'Club' } },
-  { level: 5, skill: 9, limits: { movetime: 1000 }, elo: 2090, name: { zh: '高级', en: 'Strong' } },
-  { level: 6, skill: 11, limits: { movetime: 1000 }, elo: 2560, name: { zh: '大师', en: 'Expert' } },
-  { level: 7, skill: 14, limits: { movetime: 1000 }, elo: 2800, name: { zh: '特级大师', en: 'Master' } },
-  { level: 8, skill: FullSkill, limits: { movetime: 3000 }, elo: null, name: { zh: '全力', en: 'Full strength' } },
+  { level: 3, skill: 7, limits: { movetime: 500 }, elo: 1790, name: { zh: '初级', en: 'Casual' } },
+  { level: 4, skill: 9, limits: { movetime: 500 }, elo: 2130, name: { zh: '中级', en: 'Club' } },
+  { level: 5, skill: 11, limits: { movetime: 1000 }, elo: 2600, name: { zh: '高级', en: 'Strong' } },
+  { level: 6, skill: 14, limits: { movetime: 1000 }, elo: 2840, name: { zh: '大师', en: 'Expert' } },
+  { level: 7, skill: 17, limits: { movetime: 1000 }, elo: 3550, name: { zh: '特级大师', en: 'Master' } },
+  { level: 8, skill: FullSkill, limits: { movetime: 3000 }, elo: 3850, name: { zh: '全力', en: 'Full strength' } },
 ];
 
 export const DefaultLevel = 4;
