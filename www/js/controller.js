@@ -16,7 +16,7 @@ import * as G from './game.js';
 import { BoardView } from './board.js';
 import { attachInput } from './input.js';
 import { statusOf } from './engine.js';
-import { HintLimits, limitsFor, skillFor } from './levels.js';
+import { HintLimits, limitsFor, skillFor, thinkPause } from './levels.js';
 import * as C from './clock.js';
 import { markMoves, redValue } from './review.js';
 
@@ -457,7 +457,10 @@ export class PlayController extends EventTarget {
     this.#emit('change');
     const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
     const limits = this.game.clock ? this.#clockLimits() : limitsFor(this.game.level);
-    this.#searchWith(limits, token, skillFor(this.game.level)).then(
+    // Not inside the queue: what the person does meanwhile comes first and discards this move.
+    const until = performance.now() + (this.game.clock ? 0 : thinkPause(this.game.level));
+    const paused = (result) => new Promise((resolve) => setTimeout(() => resolve(result), until - performance.now()));
+    this.#searchWith(limits, token, skillFor(this.game.level)).then(paused).then(
       ({ bestmove: move, book }) =>
         this.#enqueue(async () => {
           if (token !== this.#token) return;

@@ -33,6 +33,15 @@ export function limitsFor(level) {
   return { ...Levels[normalLevel(level) - 1].limits };
 }
 
+/**
+ * How long the engine's move at `level` takes at least, in ms: below full strength a search often
+ * ends in milliseconds, and an answer that fast feels like a machine, not an opponent: 0.4-1.2 s,
+ * varied. Full strength and games on a clock (the engine's own time) get no pause.
+ */
+export function thinkPause(level, random = Math.random) {
+  return skillFor(level) < FullSkill ? 400 + Math.round(random() * 800) : 0;
+}
+
 /** The engine's skillLevel option at `level` (FullSkill: full strength). */
 export function skillFor(level) {
   return Levels[normalLevel(level) - 1].skill;

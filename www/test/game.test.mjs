@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 
 import * as G from '../js/game.js';
 import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare } from '../js/fen.js';
-import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, usesBook } from '../js/levels.js';
+import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, thinkPause, usesBook } from '../js/levels.js';
 import { npsText, pvText, redShare, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 import { soundOf } from '../js/sound.js';
@@ -220,6 +220,8 @@ describe('levels, analysis text, language', () => {
       if (Levels[i].elo !== null) assert.ok(Levels[i].elo > Levels[i - 1].elo, `level ${i + 1} is measured stronger`);
     }
     assert.ok(Levels.every((l) => l.limits.movetime > 0));
+    // Weaker levels take a human moment over their move; full strength none.
+    assert.deepEqual([thinkPause(1, () => 0), thinkPause(4, () => 1), thinkPause(8, () => 1)], [400, 1200, 0]);
     assert.ok(limitsFor(8).movetime >= limitsFor(5).movetime);
     assert.equal(normalLevel('3'), 3);
     assert.equal(normalLevel(0), DefaultLevel);
