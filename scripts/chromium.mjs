@@ -17,6 +17,12 @@ export async function launchChromium() {
   });
 }
 
+/** Adds each console error and uncaught page error of `page` to `problems` (strings). */
+export function collectProblems(page, problems) {
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+}
+
 /** Makes every page of `context` record each request it posts to a worker, by command, in
  * `window.chuhanWorkerMessages`. */
 export function recordWorkerMessages(context) {

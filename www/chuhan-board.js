@@ -23,7 +23,7 @@ import { PlayController } from './js/controller.js';
 import { EngineSession } from './js/engine.js';
 import { outcomeText, setLanguage, squareText, t } from './js/i18n.js';
 import { normalLevel } from './js/levels.js';
-import { loadPuzzles } from './js/puzzles.js';
+import { loadPuzzles, solverSide } from './js/puzzles.js';
 import { StartFen } from './js/fen.js';
 
 const Sides = { red: 'w', black: 'b', both: 'both' };
@@ -82,7 +82,7 @@ export class ChuhanBoard extends HTMLElement {
     }
     this.#puzzle = puzzle;
     await this.controller.startPuzzle(puzzle);
-    if (!this.hasAttribute('flipped')) this.controller.flip(puzzle.fen.split(' ')[1] === 'b');
+    if (!this.hasAttribute('flipped')) this.controller.flip(solverSide(puzzle) === 'b');
   }
 
   attributeChangedCallback(name, old, value) {
@@ -119,7 +119,7 @@ export class ChuhanBoard extends HTMLElement {
       this.#status.textContent =
         puzzle.state === 'solved'
           ? t('puzzleSolved')
-          : t(puzzle.best ? 'puzzleTacticTask' : 'puzzleMate', { side: t(this.#puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed'), mate: puzzle.mate }) +
+          : t(puzzle.best ? 'puzzleTacticTask' : 'puzzleMate', { side: t(solverSide(this.#puzzle) === 'b' ? 'playBlack' : 'playRed'), mate: puzzle.mate }) +
             (puzzle.wrong ? ` — ${t('puzzleWrong')}` : '');
     else if (outcome) this.#status.innerHTML = `<span class="result"></span>`, (this.#status.firstChild.textContent = outcomeText(outcome));
     else if (c.thinking) this.#status.innerHTML = `<span class="thinking"></span>`, (this.#status.firstChild.textContent = t('thinking'));

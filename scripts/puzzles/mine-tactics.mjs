@@ -82,7 +82,7 @@ async function tacticAt(engine, game, n) {
 
 // The test's own check, which the WebAssembly build repeats node for node: from the FEN alone
 // (no game history), a cleared 16 MB table, MultiPV 2, depth 10: `move` first, 150 cp ahead.
-export async function confirmedAtDepth10(engine, fen, move) {
+async function confirmedAtDepth10(engine, fen, move) {
   engine.send('setoption name Hash value 16');
   await engine.until('ucinewgame\nisready', 'readyok');
   engine.send(`position fen ${fen}`);

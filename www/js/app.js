@@ -10,7 +10,7 @@ import { attachPuzzlePanel } from './puzzle-panel.js';
 import { sharedGame, shareLink } from './share.js';
 import { playSound, setMuted, soundOf } from './sound.js';
 import { TimeControls, clockText } from './clock.js';
-import { graphPoints } from './review.js';
+import { graphPoints, graphY } from './review.js';
 import { npsText, pvText, redShare, scoreText } from './analysis.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
 
@@ -78,7 +78,7 @@ function renderReview() {
     const dots = Object.entries(review.marks)
       .map(([ply, m]) => {
         const e = review.evals[ply];
-        return e ? `<circle class="mark ${m.kind}" cx="${((ply / n) * W).toFixed(1)}" cy="${(H / 2 - (Math.max(-1000, Math.min(1000, e.value)) / 1000) * (H / 2 - 2)).toFixed(1)}" r="2.5"></circle>` : '';
+        return e ? `<circle class="mark ${m.kind}" cx="${((ply / n) * W).toFixed(1)}" cy="${graphY(e.value, H).toFixed(1)}" r="2.5"></circle>` : '';
       })
       .join('');
     const x = ((G.shownPlies(controller.game) / n) * W).toFixed(1);

@@ -452,35 +452,27 @@ export class PlayController extends EventTarget {
   }
 
   #engineMove() {
-    const token = this.#token;
-    this.thinking = 'move';
-    this.#emit('change');
-    const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
-    const limits = this.game.clock ? this.#clockLimits() : limitsFor(this.game.level);
+    const level = this.game.level;
+    const limits = this.game.clock ? this.#clockLimits() : limitsFor(level);
     // Not inside the queue: what the person does meanwhile comes first and discards this move.
-    const until = performance.now() + (this.game.clock ? 0 : thinkPause(this.game.level));
+    const until = performance.now() + (this.game.clock ? 0 : thinkPause(level));
     const paused = (result) => new Promise((resolve) => setTimeout(() => resolve(result), until - performance.now()));
-    this.#searchWith(limits, token, skillFor(this.game.level)).then(paused).then(
-      ({ bestmove: move, book }) =>
-        this.#enqueue(async () => {
-          if (token !== this.#token) return;
-          this.thinking = null;
-          this.#retries = 0;
-          if (book) this.info = { book: true, pv: [move] };
-          if (move) await this.#play(move, 'engine');
-          else this.#emit('change');
-        }).catch(failed),
-      (error) =>
-        this.#enqueue(async () => {
-          if (token !== this.#token) return;
-          this.thinking = null;
-          // The worker died and was restarted by the client, which restored the game.
-          this.#notify({ key: 'engineRestarted' }, error);
-          if (++this.#retries <= MaxEngineRetries) {
-            await this.#reload();
-            this.#continue();
-          } else this.#emit('change');
-        }).catch(failed),
+    this.#engineTurn(
+      (token) => this.#searchWith(limits, token, skillFor(level)).then(paused),
+      async ({ bestmove: move, book }) => {
+        this.#retries = 0;
+        if (book) this.info = { book: true, pv: [move] };
+        if (move) await this.#play(move, 'engine');
+        else this.#emit('change');
+      },
+      async (error) => {
+        // The worker died and was restarted by the client, which restored the game.
+        this.#notify({ key: 'engineRestarted' }, error);
+        if (++this.#retries <= MaxEngineRetries) {
+          await this.#reload();
+          this.#continue();
+        } else this.#emit('change');
+      },
     );
   }
 
@@ -488,30 +480,37 @@ export class PlayController extends EventTarget {
   // engine finds itself mated within the moves the person has left, else taken back.
   #puzzleReply() {
     if (this.puzzle.best) return this.#judgeTactic();
+    const left = this.puzzleMovesLeft;
+    const limits = { depth: Math.min(2 * left + 6, 60), movetime: PuzzleSearchMs };
+    this.#engineTurn(
+      (token) => this.#searchWith(limits, token),
+      async ({ bestmove: move }) => {
+        const mate = this.info?.score?.mate;
+        if (move && mate !== undefined && mate < 0 && -mate <= left) return this.#play(move, 'engine');
+        await this.#takeBackWrongMove();
+      },
+      async (error) => {
+        this.#notify({ key: 'engineRestarted' }, error);
+        await this.#reload();
+        this.#emit('change');
+      },
+    );
+  }
+
+  // The engine's turn: `search(token)` runs while "thinking" shows; then `answer(result)` or
+  // `failure(error)` runs in the queue, unless something the person did since made it stale.
+  #engineTurn(search, answer, failure) {
     const token = this.#token;
     this.thinking = 'move';
     this.#emit('change');
-    const left = this.puzzleMovesLeft;
-    const limits = { depth: Math.min(2 * left + 6, 60), movetime: PuzzleSearchMs };
     const failed = (error) => this.#notify({ key: 'engineRestarted' }, error);
-    this.#searchWith(limits, token).then(
-      ({ bestmove: move }) =>
-        this.#enqueue(async () => {
-          if (token !== this.#token) return;
-          this.thinking = null;
-          const mate = this.info?.score?.mate;
-          if (move && mate !== undefined && mate < 0 && -mate <= left) return this.#play(move, 'engine');
-          await this.#takeBackWrongMove();
-        }).catch(failed),
-      (error) =>
-        this.#enqueue(async () => {
-          if (token !== this.#token) return;
-          this.thinking = null;
-          this.#notify({ key: 'engineRestarted' }, error);
-          await this.#reload();
-          this.#emit('change');
-        }).catch(failed),
-    );
+    const whileCurrent = (then) => (value) =>
+      this.#enqueue(async () => {
+        if (token !== this.#token) return;
+        this.thinking = null;
+        await then(value);
+      }).catch(failed);
+    search(token).then(whileCurrent(answer), whileCurrent(failure));
   }
 
   // A tactic: the person's move is right when it is the winning one; the position then stays.

@@ -40,10 +40,9 @@ export function firstSession() {
 
 export class EngineSession {
   #client;
-  #book = false; // the engine's ownBook option as last set
-  #threads = 1; // the engine's threads option as last set
-  #skill = FullSkill; // the engine's skillLevel option as last set
-  #multiPV = 1; // the engine's multiPV option as last set
+  // The engine's options as last set (the engine's defaults to start with); a request failed
+  // leaves null, so that the next call sets the option again.
+  #options = { ownBook: false, threads: 1, skillLevel: FullSkill, multiPV: 1 };
 
   constructor(client) {
     this.#client = client;
@@ -82,18 +81,10 @@ export class EngineSession {
    * that a move costs no extra request) and the number of threads.
    */
   forLevel(level) {
-    this.#useSkill(skillFor(level));
-    const book = usesBook(level);
-    if (book !== this.#book) {
-      this.#book = book;
-      this.#client.setOption('ownBook', book).catch(() => (this.#book = null));
-    }
+    this.#set('skillLevel', skillFor(level));
+    this.#set('ownBook', usesBook(level));
     // A new count starts a new worker (with the same game), so it changes only with the level.
-    const threads = usesThreads(level) ? appThreads() : 1;
-    if (threads !== this.#threads) {
-      this.#threads = threads;
-      this.#client.setOption('threads', threads).catch(() => (this.#threads = null));
-    }
+    this.#set('threads', usesThreads(level) ? appThreads() : 1);
   }
 
   /**
@@ -102,18 +93,16 @@ export class EngineSession {
    * is none), book?}.
    */
   think(limits, onInfo, skill = FullSkill, multiPV = 1) {
-    this.#useSkill(skill);
-    if (multiPV !== this.#multiPV) {
-      this.#multiPV = multiPV;
-      this.#client.setOption('multiPV', multiPV).catch(() => (this.#multiPV = null));
-    }
+    this.#set('skillLevel', skill);
+    this.#set('multiPV', multiPV);
     return this.#client.go(limits, onInfo);
   }
 
-  #useSkill(skill) {
-    if (skill === this.#skill) return;
-    this.#skill = skill;
-    this.#client.setOption('skillLevel', skill).catch(() => (this.#skill = null));
+  // Sets option `name` unless it has `value` already: one request only when something changes.
+  #set(name, value) {
+    if (this.#options[name] === value) return;
+    this.#options[name] = value;
+    this.#client.setOption(name, value).catch(() => (this.#options[name] = null));
   }
 
   /** Ends a running search (its think() resolves with the best move so far). */

@@ -2,7 +2,7 @@
 // and the person's progress (solved / total, streak), kept across visits. The play itself is the
 // controller's (PlayController.startPuzzle()).
 import { t } from './i18n.js';
-import { afterSolved, loadPuzzles, nextPuzzle, tally } from './puzzles.js';
+import { afterSolved, loadPuzzles, nextPuzzle, solverSide, tally } from './puzzles.js';
 import { loadPuzzleProgress, savePuzzleProgress } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
@@ -22,7 +22,7 @@ export function attachPuzzlePanel(controller, showNotice) {
     savePuzzleProgress(progress);
     await controller.startPuzzle(puzzle);
     // The solver's pieces at the bottom.
-    controller.flip(puzzle.fen.split(' ')[1] === 'b');
+    controller.flip(solverSide(puzzle) === 'b');
   }
 
   $('puzzle-next').addEventListener('click', async () => {
@@ -64,7 +64,7 @@ export function attachPuzzlePanel(controller, showNotice) {
 }
 
 function taskText(puzzle) {
-  const side = t(puzzle.fen.split(' ')[1] === 'b' ? 'playBlack' : 'playRed');
+  const side = t(solverSide(puzzle) === 'b' ? 'playBlack' : 'playRed');
   if (puzzle.kind === 'tactic') return t('puzzleTacticTask', { side });
   return t('puzzleTask', { number: puzzle.number, title: puzzle.title, side, mate: puzzle.mate });
 }

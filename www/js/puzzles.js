@@ -1,6 +1,6 @@
-// Mate puzzles: the set the app ships (puzzles/shiqingyaqu.json, classic problems of 《适情雅趣》
-// each checked by the engine with scripts/puzzles/build.mjs) and the rules of the person's
-// progress. The board side of a puzzle (the engine defending, wrong moves taken back) is
+// Puzzles: the sets the app ships (puzzles/shiqingyaqu.json, classic mates of 《适情雅趣》 each
+// checked by the engine with scripts/puzzles/build.mjs; puzzles/tactics.json, mined from the
+// engine's games by scripts/puzzles/mine-tactics.mjs) and the rules of the person's progress. The board side of a puzzle (the engine defending, wrong moves taken back) is
 // PlayController.startPuzzle().
 
 export const Grades = ['easy', 'medium', 'hard'];
@@ -21,6 +21,11 @@ export async function loadPuzzles(base = new URL('../puzzles/', import.meta.url)
   };
   const [mates, tactics] = await Promise.all([read('shiqingyaqu.json'), read('tactics.json')]);
   return [...mates.map((p) => ({ kind: 'mate', ...p })), ...tactics];
+}
+
+/** The side the person plays in `puzzle`: its side to move, 'w' or 'b'. */
+export function solverSide(puzzle) {
+  return puzzle.fen.split(' ')[1] === 'b' ? 'b' : 'w';
 }
 
 /**

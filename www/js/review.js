@@ -37,11 +37,16 @@ export function markMoves(evals, plies, startTurn) {
   return marks;
 }
 
-/** The evaluation graph's points: x from 0 to `width` by ply, y = `height`/2 - value (clamped). */
+/** The evaluation graph's height for `value` (Red's view): `height`/2 - value, clamped at ±`clamp`. */
+export function graphY(value, height, clamp = 1000) {
+  return height / 2 - (Math.max(-clamp, Math.min(clamp, value)) / clamp) * (height / 2 - 2);
+}
+
+/** The evaluation graph's points: x from 0 to `width` by ply, y by graphY. */
 export function graphPoints(evals, width, height, clamp = 1000) {
   const n = Math.max(1, evals.length - 1);
   return evals
-    .map((e, i) => (e ? `${((i / n) * width).toFixed(1)},${(height / 2 - (Math.max(-clamp, Math.min(clamp, e.value)) / clamp) * (height / 2 - 2)).toFixed(1)}` : null))
+    .map((e, i) => (e ? `${((i / n) * width).toFixed(1)},${graphY(e.value, height, clamp).toFixed(1)}` : null))
     .filter(Boolean)
     .join(' ');
 }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
-import { hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -37,10 +37,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   // Waits until the person may move again after `count` plies.
   const waitForTurn = (count) =>
     page.waitForFunction((n) => document.querySelectorAll('#move-list button[data-ply]').length === n && window.chuhan?.canMove, count, { timeout: 15000 });
-  const watch = (p) => {
-    p.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  };
+  const watch = (p) => collectProblems(p, problems);
   const open = async (path = '') => {
     await page.goto(url + path);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { createEngine } from '../../wasm/index.node.js';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -38,8 +38,7 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     page = await context.newPage();
-    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    collectProblems(page, problems);
     await open();
     const set = await page.evaluate(() => fetch('puzzles/shiqingyaqu.json').then((r) => r.json()));
     puzzle = set.puzzles.find((p) => p.grade === 'easy');

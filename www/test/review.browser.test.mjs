@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { shareLink } from '../js/share.js';
 
@@ -24,8 +24,7 @@ describe('game review in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     ({ server, url } = await startServer({ port: 0, quiet: true }));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    collectProblems(page, problems);
   });
   after(async () => {
     await browser?.close();

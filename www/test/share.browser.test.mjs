@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { sharedGame, shareLink } from '../js/share.js';
 
@@ -31,8 +31,7 @@ describe('share links in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await context.newPage();
-    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    collectProblems(page, problems);
   });
   after(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -63,8 +63,7 @@ describe('threads in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     const context = await browser.newContext({ locale: 'en-US' });
     await context.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
     const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    collectProblems(page, problems);
     return page;
   }
 
