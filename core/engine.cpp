@@ -120,6 +120,7 @@ BestMove Engine::go(const SearchLimits& limits,
                     const std::function<void(const SearchInfo&)>& on_info) {
   SearchLimits l = limits;
   l.multipv = multipv_;
+  l.network = use_nnue_ ? &network() : nullptr;
 
   // Root moves: the legal moves (only those in `searchmoves` when given) minus the banned
   // ones. If that leaves nothing, all legal moves are searched.
@@ -175,6 +176,24 @@ BestMove Engine::go(const SearchLimits& limits,
   return best;
 }
 
+std::string Engine::load_network(const void* data, size_t size) {
+  auto net = std::make_shared<nnue::Network>();
+  if (std::string problem = nnue::parse(data, size, *net); !problem.empty())
+    return problem + "; keeping " + network().description;
+  network_ = std::move(net);
+  if (use_nnue_) tt_.clear();
+  return "";
+}
+
+void Engine::use_embedded_network() {
+  network_.reset();
+  if (use_nnue_) tt_.clear();
+}
+
+const nnue::Network& Engine::network() const {
+  return network_ ? *network_ : nnue::embedded_network();
+}
+
 void Engine::new_game() {
   tt_.clear();
   threads_.clear();
@@ -199,6 +218,10 @@ std::string Engine::set_option(contract::Option id, int64_t value, std::string_v
     case contract::Option::SKILL_LEVEL:
       skill_level_ = int(value);
       break;
+    case contract::Option::USE_NNUE:
+      if (use_nnue_ != bool(value)) tt_.clear();  // its entries hold the other evaluation's scores
+      use_nnue_ = value;
+      break;
     case contract::Option::OPTION_NB:
       break;
   }
@@ -219,6 +242,8 @@ int64_t Engine::option(contract::Option id) const {
       return threads_.count();
     case contract::Option::SKILL_LEVEL:
       return skill_level_;
+    case contract::Option::USE_NNUE:
+      return use_nnue_;
     default:
       return 0;
   }

@@ -15,6 +15,7 @@
 #include "bench.h"
 #include "contract.h"
 #include "game.h"
+#include "nnue.h"
 #include "notation.h"
 #include "position.h"
 #include "rules.h"
@@ -112,9 +113,9 @@ class Engine {
 
   // A new game: clears the hash and the search histories.
   void new_game();
-  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook, Threads, Skill Level; a
-  // check option is 0 or 1) after the contract's validation. Returns "" or what is wrong, naming
-  // the option as `what` (the caller's name for it); the option is then unchanged.
+  // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook, Threads, Skill Level, Use
+  // NNUE; a check option is 0 or 1) after the contract's validation. Returns "" or what is wrong,
+  // naming the option as `what` (the caller's name for it); the option is then unchanged.
   std::string set_option(contract::Option id, int64_t value, std::string_view what);
   // The current value of option `id`.
   int64_t option(contract::Option id) const;
@@ -136,6 +137,13 @@ class Engine {
     random_seeded_ = true;
   }
   int hash_size() const { return hash_mb_; }
+
+  // The network the Use NNUE option evaluates with: the embedded one unless load_network()
+  // gave another. load_network() reads a net file's bytes (nnue.h; core reads no files) and
+  // returns "" or what is wrong with them, keeping the current network.
+  std::string load_network(const void* data, size_t size);
+  void use_embedded_network();
+  const nnue::Network& network() const;
 
   struct PerftResult {
     uint64_t nodes = 0;
@@ -166,6 +174,8 @@ class Engine {
   int move_overhead_ = int(contract::spec(contract::Option::MOVE_OVERHEAD).default_value);
   bool own_book_ = contract::spec(contract::Option::OWN_BOOK).default_value;
   int skill_level_ = int(contract::spec(contract::Option::SKILL_LEVEL).default_value);
+  bool use_nnue_ = contract::spec(contract::Option::USE_NNUE).default_value;
+  std::shared_ptr<const nnue::Network> network_;  // null: the embedded network
   // Seeded from std::random_device at the first random choice, not at construction: in
   // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
   std::mt19937_64 random_;

@@ -301,8 +301,10 @@ void Position::do_move(Move m, StateInfo& new_st) {
   new_st.rule60 = captured != NO_PIECE ? 0 : st_->rule60 + 1;
   new_st.plies_from_null = st_->plies_from_null + 1;
   new_st.move = m;
+  new_st.moved = pc;
   new_st.captured = captured;
   new_st.chase_known = false;
+  new_st.accumulator.net_id[RED] = new_st.accumulator.net_id[BLACK] = 0;
   new_st.previous = st_;
   st_ = &new_st;
 
@@ -332,6 +334,7 @@ void Position::do_null_move(StateInfo& new_st) {
   new_st.rule60 = st_->rule60 + 1;
   new_st.plies_from_null = 0;
   new_st.move = MOVE_NULL;
+  new_st.moved = NO_PIECE;
   new_st.captured = NO_PIECE;
   new_st.chase_known = false;
   new_st.previous = st_;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "attacks.h"
+#include "nnue_arch.h"
 #include "types.h"
 
 namespace chuhan {
@@ -20,6 +21,7 @@ struct StateInfo {
 
   // Set by do_move.
   Move move;       // the move that led here (MOVE_NONE at the root)
+  Piece moved;     // the piece that made it (NO_PIECE at the root and after a null move)
   Piece captured;  // the piece that move captured
   bool in_check;   // the side to move is in check
   // Only a move from a square in risky_from or to a square in risky_to can expose the side to
@@ -31,6 +33,8 @@ struct StateInfo {
   bool chase_known;
   SquareSet chased;
   StateInfo* previous;
+  // The network's first layer for this position (nnue_arch.h), computed on demand.
+  nnue::Accumulator accumulator;
 };
 
 class Position {

@@ -8,6 +8,7 @@
 
 #include "evaluate.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "rules.h"
 #include "see.h"
 #include "tune.h"
@@ -97,12 +98,12 @@ void Worker::clear_now() {
   clear_pending_ = false;
 }
 
-Value Worker::static_eval(const Position& pos) {
+Value Worker::static_eval(Position& pos) {
   // The cache is indexed by the low key bits and verified by the high ones.
   EvalCacheEntry& e = eval_cache_[pos.key() & (EvalCacheSize - 1)];
   const uint32_t check = uint32_t(pos.key() >> 32);
   if (e.key == check && e.value != VALUE_NONE) return e.value;
-  const Value v = evaluate(pos);
+  const Value v = limits_.network ? nnue::evaluate(*limits_.network, pos) : evaluate(pos);
   e = {check, int16_t(v)};
   return v;
 }
@@ -146,6 +147,11 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
   if (clear_pending_) clear_now();
   limits_ = limits;
   limits_.multipv = std::max(1, limits.multipv);
+  if (const uint32_t network = limits.network ? limits.network->id : 0;
+      network != eval_cache_network_) {
+    std::fill_n(eval_cache_.get(), EvalCacheSize, EvalCacheEntry{0, int16_t(VALUE_NONE)});
+    eval_cache_network_ = network;
+  }
   nodes_ = 0;
   sel_depth_ = 0;
   completed_depth_ = 0;
@@ -320,7 +326,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   if (!Root) {
     // Step 2. Aborted search, maximum ply, draws by repetition or the 60-move rule.
     if (stop || ss->ply >= MAX_PLY - 1)
-      return ss->ply >= MAX_PLY - 1 && !ss->in_check ? evaluate(pos) : VALUE_DRAW;
+      return ss->ply >= MAX_PLY - 1 && !ss->in_check ? static_eval(pos) : VALUE_DRAW;
     if (const Value v = repetition_value(pos, ss->ply); v != VALUE_NONE) return v;
     if (rule60_draw(pos)) return VALUE_DRAW;
 
@@ -585,7 +591,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   ss->in_check = pos.in_check();
 
   if (stop || ss->ply >= MAX_PLY - 1)
-    return ss->ply >= MAX_PLY - 1 && !ss->in_check ? evaluate(pos) : VALUE_DRAW;
+    return ss->ply >= MAX_PLY - 1 && !ss->in_check ? static_eval(pos) : VALUE_DRAW;
   if (ss->in_check)
     if (const Value v = repetition_value(pos, ss->ply); v != VALUE_NONE) return v;
 

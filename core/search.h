@@ -122,7 +122,7 @@ class Worker {
   // Makes m, recording it (and its continuation history) in ss; counts the node.
   void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
   // evaluate() through a small cache keyed by the position key.
-  Value static_eval(const Position& pos);
+  Value static_eval(Position& pos);
 
   TranspositionTable& tt_;
   // The history tables (and the evaluation cache below) are left uninitialised by the
@@ -159,6 +159,7 @@ class Worker {
   };
   static constexpr size_t EvalCacheSize = 1 << 16;
   std::unique_ptr<EvalCacheEntry[]> eval_cache_{new EvalCacheEntry[EvalCacheSize]};
+  uint32_t eval_cache_network_ = 0;  // id of the network the cache holds, 0: hand-written
 };
 
 // Reduction (in plies) for a late move; integer-only so that it is the same on every platform.

@@ -88,6 +88,7 @@ Result ThreadPool::run(Position& pos, const SearchLimits& limits,
   helper_limits_.depth = limits.depth;
   helper_limits_.mate = limits.mate;
   helper_limits_.nodes = limits.nodes;
+  helper_limits_.network = limits.network;
   root_moves_ = root_moves;
   std::vector<Worker*> workers;
   for (auto& h : helpers_) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -58,6 +60,25 @@ std::vector<std::string> split_words(const std::string& s) {
   std::vector<std::string> words;
   for (std::string w; in >> w;) words.push_back(w);
   return words;
+}
+
+std::string mirror_fen(const std::string& fen) {
+  const auto words = split_words(fen);
+  std::vector<std::string> ranks;
+  std::string rank;
+  for (char c : words[0]) {
+    if (c == '/')
+      ranks.push_back(rank), rank.clear();
+    else
+      rank += std::isalpha(static_cast<unsigned char>(c))
+                  ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
+                  : c;
+  }
+  ranks.push_back(rank);
+  std::reverse(ranks.begin(), ranks.end());
+  std::string board;
+  for (size_t i = 0; i < ranks.size(); ++i) board += (i ? "/" : "") + ranks[i];
+  return board + (words[1] == "w" ? " b" : " w") + " - - 0 1";
 }
 
 }  // namespace chuhan::test

@@ -16,5 +16,8 @@ std::vector<DataLine> read_data_file(const std::string& name);
 // Every FEN of every data file.
 std::vector<std::string> all_data_fens();
 std::vector<std::string> split_words(const std::string& s);
+// The same position with colours swapped and the board turned around (rank r -> 9 - r); the
+// move counters become "0 1".
+std::string mirror_fen(const std::string& fen);
 
 }  // namespace chuhan::test

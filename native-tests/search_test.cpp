@@ -14,26 +14,6 @@
 namespace chuhan::test {
 namespace {
 
-// The same position with colours swapped and the board turned around (rank r -> 9 - r).
-std::string mirror_fen(const std::string& fen) {
-  const auto words = split_words(fen);
-  std::vector<std::string> ranks;
-  std::string rank;
-  for (char c : words[0]) {
-    if (c == '/')
-      ranks.push_back(rank), rank.clear();
-    else
-      rank += std::isalpha(static_cast<unsigned char>(c))
-                  ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
-                  : c;
-  }
-  ranks.push_back(rank);
-  std::reverse(ranks.begin(), ranks.end());
-  std::string board;
-  for (size_t i = 0; i < ranks.size(); ++i) board += (i ? "/" : "") + ranks[i];
-  return board + (words[1] == "w" ? " b" : " w") + " - - 0 1";
-}
-
 TEST(Search, FindsEveryMateInOneToThreeWithTheExactDistance) {
   int tested = 0;
   for (const DataLine& line : read_data_file("mates.txt")) {

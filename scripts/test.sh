@@ -43,7 +43,7 @@ node --test --test-reporter=spec "${js_tests[@]}"
 echo "== native tests with AddressSanitizer + UBSan"
 cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
   -DCHUHAN_SANITIZE=ON >/dev/null
-cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests >/dev/null
+cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests chuhan-nnue-train >/dev/null
 ctest --test-dir build/sanitize --output-on-failure -j"$(nproc)"
 
 echo "== multi-threaded search tests with ThreadSanitizer"

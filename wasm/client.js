@@ -166,7 +166,7 @@ class Engine {
   #dead = null; // the Error every call rejects with after terminate() or a failed start
   #contract = null; // the engine's contract (core/contract.h), from the first worker's 'ready'
   #position = { fen: 'startpos', moves: [] }; // restored in a new worker
-  #settings = {}; // hashMB, multiPV, moveOverhead, ownBook, threads, skillLevel: restored in a new worker
+  #settings = {}; // hashMB, multiPV, moveOverhead, ownBook, threads, skillLevel, useNNUE: restored in a new worker
   #started = {}; // {promise, resolve, reject}: the first worker is ready
 
   constructor(platform, modules, workerUrl, sharedStop, hashMB) {

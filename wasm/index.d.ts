@@ -180,6 +180,7 @@ export interface Contract {
     ownBook: { type: 'check'; default: boolean };
     threads: Range & { type: 'spin'; default: number };
     skillLevel: Range & { type: 'spin'; default: number };
+    useNNUE: { type: 'check'; default: boolean };
   };
   perftDepth: Range;
   benchDepth: Range & { default: number };
@@ -189,7 +190,7 @@ export interface Contract {
 }
 
 export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead' | 'threads' | 'skillLevel';
-export type EngineBooleanOption = 'ownBook';
+export type EngineBooleanOption = 'ownBook' | 'useNNUE';
 
 /**
  * An engine in its own worker. Calls run one at a time in call order; every method rejects with
@@ -274,6 +275,8 @@ export interface Engine {
    * ownBook (default false): go() answers a position of the built-in opening book at once with a
    * weighted random book move ({book: true}, no info reports), except for infinite searches and
    * MultiPV. Kept across worker restarts.
+   * useNNUE (default false): evaluate with the learned network built into the module instead of
+   * the hand-written evaluation (clears the hash). Kept across worker restarts.
    */
   setOption(name: EngineBooleanOption, value: boolean): Promise<void>;
   /** Ends the worker; pending and later calls reject. */

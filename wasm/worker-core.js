@@ -8,7 +8,7 @@
 // root moves, so that the client can answer a stop with a legal move even before the first
 // report) and {type:'info'} after each iteration.
 //
-//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, skillLevel?, fen?, moves?}
+//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, skillLevel?, useNNUE?, fen?, moves?}
 //        threads > 1: `module` is the threaded build (dist/chuhan-mt.*), whose glue is imported
 //        only then, with a pool of threads - 1 pthread workers made before any search (a search
 //        blocks this worker, and a worker cannot start while its creator is blocked)

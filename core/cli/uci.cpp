@@ -1,7 +1,9 @@
 #include "uci.h"
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -38,6 +40,23 @@ std::string set_option(Engine& engine, contract::Option id, const std::string& w
     return problem;
   }
   return engine.set_option(id, n, what);
+}
+
+// The EvalFile value that means the network built into the binary.
+constexpr const char* EmbeddedNetworkName = "<embedded>";
+
+// EvalFile: loads the net file at `path` (or the embedded network for "<embedded>" or nothing).
+// Returns "" or what is wrong; the engine then keeps its network.
+std::string load_eval_file(Engine& engine, const std::string& path) {
+  if (path.empty() || path == EmbeddedNetworkName) {
+    engine.use_embedded_network();
+    return "";
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "EvalFile: cannot read " + quote(path);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::string problem = engine.load_network(bytes.data(), bytes.size());
+  return problem.empty() ? "" : "EvalFile " + quote(path) + ": " + problem;
 }
 
 // `what` is "go <limit>" for UCI, with the text of a number; reads and sets it.
@@ -176,6 +195,7 @@ void ProtocolLoop::cmd_uci() {
           std::to_string(o.range.max));
     if (o.id == contract::Option::HASH) say("option name Clear Hash type button");
   }
+  say("option name EvalFile type string default " + std::string(EmbeddedNetworkName));
   // The GUI's to know: Chuhan thinks on the opponent's time only when told `go ponder`.
   say("option name Ponder type check default false");
 #ifdef CHUHAN_TUNE
@@ -214,6 +234,9 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
   if (const contract::OptionSpec* o = contract::find_uci_option(name)) {
     if (const std::string problem = set_option(engine_, o->id, o->uci_name, value);
         !problem.empty())
+      error(problem);
+  } else if (lower(name) == "evalfile") {
+    if (const std::string problem = load_eval_file(engine_, value); !problem.empty())
       error(problem);
   } else if (lower(name) == "clear hash") {
     engine_.clear_hash();

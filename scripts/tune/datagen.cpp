@@ -1,13 +1,16 @@
-// Data for the Texel tuner, as "FEN ; result [; score]" lines (result 1 / 0.5 / 0 and the
-// search score in centipawns, both from Red's side). Only quiet positions are kept: not in
-// check, and the move played is not a capture.
+// Training data: for the Texel tuner, "FEN ; result [; score]" lines (result 1 / 0.5 / 0 and
+// the search score in centipawns, both from Red's side); for the network (--format nnue), the
+// 48-byte records of scripts/nnue/packed.h. Only quiet positions are kept: not in check, and
+// the move the search chose is not a capture (so no winning capture is pending).
 //
 // Self-play: games of Chuhan against itself at a fixed node count, each starting from an
 // opening of ../shared/data/openings.txt followed by a few random moves; each position carries
-// the score of the search that chose its move.
+// the score of the search that chose its move. Game g depends only on (--seed, g), so a run is
+// deterministic, and OUT.progress records the games finished: run the same command again to
+// resume an interrupted run (OUT is cut back to the last finished game).
 //
 //   chuhan-datagen --openings ../shared/data/openings.txt --games 2000 --nodes 6000
-//                  --seed 1 --out data.txt
+//                  --seed 1 --out data.txt [--format text|nnue] [--random-plies N]
 //
 // Games played elsewhere (e.g. matches against other engines, scripts/match.mjs --pgn): every
 // game of a PGN file, positions with the game's result only.
@@ -15,6 +18,7 @@
 //   chuhan-datagen --from-pgn games.pgn --out data.txt
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -22,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "../nnue/packed.h"
 #include "engine.h"
 #include "movegen.h"
 #include "notation.h"
@@ -38,6 +43,12 @@ struct Options {
   uint64_t nodes = 6000;
   int random_plies = 4;
   unsigned seed = 1;
+  bool nnue_format = false;
+};
+
+struct Sample {
+  std::string fen;
+  int red_score;
 };
 
 std::vector<std::string> read_openings(const std::string& path) {
@@ -50,10 +61,10 @@ std::vector<std::string> read_openings(const std::string& path) {
   return fens;
 }
 
-// One game; returns its result from Red's side and appends the quiet positions seen, each as
-// "FEN ; score".
+// One game; returns its result from Red's side (-1 if the opening is unusable) and appends the
+// quiet positions seen.
 double play_game(Engine& engine, const std::string& start, std::mt19937& rng, const Options& opt,
-                 std::vector<std::string>& positions) {
+                 std::vector<Sample>& positions) {
   std::vector<std::string> moves;
   engine.new_game();
   if (!engine.set_position(start, moves).empty()) return -1;
@@ -92,7 +103,7 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     StateInfo st;
     pos.set(fen, &st);
     if (!pos.in_check() && !pos.is_capture(parse_move_text(best.move)) && ply >= 2)
-      positions.push_back(fen + " ; " + std::to_string(red_score));
+      positions.push_back({fen, red_score});
 
     moves.push_back(best.move);
     if (!engine.set_position(start, moves).empty()) break;
@@ -156,6 +167,8 @@ int main(int argc, char** argv) {
       opt.seed = unsigned(std::atoi(value.c_str()));
     else if (key == "--from-pgn")
       opt.from_pgn = value;
+    else if (key == "--format" && (value == "text" || value == "nnue"))
+      opt.nnue_format = value == "nnue";
     else {
       std::cerr << "unknown option " << key << "\n";
       return 2;
@@ -170,21 +183,45 @@ int main(int argc, char** argv) {
     std::cerr << "no openings in " << opt.openings << "\n";
     return 1;
   }
-  std::mt19937 rng(opt.seed);
-  std::ofstream out(opt.out, std::ios::app);
+
+  // Resume: keep the games OUT.progress says were finished, drop any partial one after them.
+  const std::string progress_path = opt.out + ".progress";
+  int first_game = 0;
+  uint64_t written = 0, bytes = 0;
+  if (std::ifstream progress(progress_path); progress >> first_game >> written >> bytes) {
+    std::error_code error;
+    std::filesystem::resize_file(opt.out, bytes, error);
+    if (error) first_game = 0, written = 0, bytes = 0;
+  }
+  if (first_game == 0) std::ofstream(opt.out, std::ios::trunc);
+  std::ofstream out(opt.out, std::ios::binary | std::ios::app);
+
   Engine engine;
   engine.set_hash_size(16);
-  size_t written = 0;
-  for (int g = 0; g < opt.games; ++g) {
-    std::vector<std::string> positions;
+  engine.set_option(contract::Option::OWN_BOOK, 0, "OwnBook");
+  for (int g = first_game; g < opt.games; ++g) {
+    std::mt19937 rng(opt.seed * 1000003u + unsigned(g));
+    std::vector<Sample> positions;
     const double result = play_game(engine, openings[rng() % openings.size()], rng, opt, positions);
     if (result < 0) continue;
-    for (const std::string& line : positions) {
-      const size_t sep = line.find(" ; ");
-      out << line.substr(0, sep) << " ; " << result << line.substr(sep) << "\n";
+    for (const Sample& sample : positions) {
+      if (opt.nnue_format) {
+        Position pos;
+        StateInfo st;
+        pos.set(sample.fen, &st);
+        const auto record = nnue_data::pack(pos, int(result * 2), sample.red_score);
+        out.write(reinterpret_cast<const char*>(&record), sizeof record);
+      } else {
+        std::ostringstream result_text;
+        result_text << result;
+        out << sample.fen << " ; " << result_text.str() << " ; " << sample.red_score << "\n";
+      }
     }
     written += positions.size();
     out.flush();
+    bytes = uint64_t(out.tellp());
+    std::ofstream(progress_path, std::ios::trunc)
+        << g + 1 << " " << written << " " << bytes << "\n";
     if ((g + 1) % 10 == 0) std::cerr << "games " << g + 1 << " positions " << written << "\n";
   }
   return 0;

@@ -1,0 +1,382 @@
+// chuhan-nnue-train: fits the network of core/nnue.h to chuhan-datagen's records
+// (scripts/nnue/packed.h) and exports it as a net file (README.md in this directory).
+//
+// The float model is exactly what core/nnue.cpp computes in integers: for each perspective
+// (side to move first) a = b1 + sum of W1 rows of the active features, h = clip(a, 0, 1), and
+// y = sum h^2 * w2 + b2; the evaluation is y * scale centipawns. The loss is the squared error
+// between sigmoid(y) and lambda * sigmoid(score / scale) + (1 - lambda) * result, both from the
+// side to move's view. Adam, minibatches split over threads, weights clipped to what the
+// quantisation can hold. Quantisation-aware: the loss and its gradient are those of the weights
+// rounded as the export rounds them (the float weights take the updates: a straight-through
+// estimate), so the exported network is the model that was fitted.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "nnue.h"
+#include "packed.h"
+
+using namespace chuhan;
+using namespace chuhan::nnue;
+using chuhan::nnue_data::PackedPosition;
+
+namespace {
+
+struct Options {
+  std::vector<std::string> data;
+  std::string out = "chuhan.nnue";
+  std::string checkpoint;  // float weights: read if present, written every epoch
+  std::string description = "Chuhan network";
+  int epochs = 20;
+  int batch = 16384;
+  int threads = 2;
+  double lr = 0.001;
+  double lambda = 0.75;
+  double scale = 0;  // 0: fitted to the data
+  double validation = 0.02;
+  double export_tolerance = 0;  // centipawns; see compare_exported()
+  size_t max_positions = 0;
+  unsigned seed = 1;
+};
+
+constexpr int MaxPieces = 32;
+struct Sample {
+  uint16_t features[2][MaxPieces];  // side to move's perspective, then the other's
+  uint8_t count;
+  int16_t score;   // search score, side to move's view
+  uint8_t result;  // 0 loss, 1 draw, 2 win for the side to move
+};
+
+Sample make_sample(const PackedPosition& p) {
+  Sample s{};
+  const Color us = nnue_data::side_to_move(p);
+  Square generals[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  for (int sq = 0; sq < SQUARE_NB; ++sq) {
+    const Piece pc = nnue_data::piece_at(p, sq);
+    if (pc != NO_PIECE && type_of(pc) == GENERAL) generals[color_of(pc)] = Square(sq);
+  }
+  for (int sq = 0; sq < SQUARE_NB; ++sq) {
+    const Piece pc = nnue_data::piece_at(p, sq);
+    if (pc == NO_PIECE || s.count == MaxPieces) continue;
+    s.features[0][s.count] = uint16_t(feature_index(us, generals[us], pc, Square(sq)));
+    s.features[1][s.count] = uint16_t(feature_index(~us, generals[~us], pc, Square(sq)));
+    ++s.count;
+  }
+  const int red_score = nnue_data::red_score(p), red_result = nnue_data::result_for_red(p);
+  s.score = int16_t(us == RED ? red_score : -red_score);
+  s.result = uint8_t(us == RED ? red_result : 2 - red_result);
+  return s;
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+struct Model {
+  std::vector<float> w1 = std::vector<float>(size_t(FeatureCount) * Hidden);
+  std::vector<float> b1 = std::vector<float>(Hidden);
+  std::vector<float> w2 = std::vector<float>(2 * Hidden);
+  float b2 = 0;
+  // All parameters as one list of (pointer, count), for Adam and the checkpoint.
+  std::vector<std::pair<float*, size_t>> tensors() {
+    return {{w1.data(), w1.size()}, {b1.data(), b1.size()}, {w2.data(), w2.size()}, {&b2, 1}};
+  }
+};
+
+// Model output y for a sample; `hidden` receives the two perspectives' pre-activations.
+double forward(const Model& m, const Sample& s, float* hidden) {
+  double y = m.b2;
+  for (int half = 0; half < 2; ++half) {
+    float* a = hidden + half * Hidden;
+    std::copy(m.b1.begin(), m.b1.end(), a);
+    for (int k = 0; k < s.count; ++k) {
+      const float* row = &m.w1[size_t(s.features[half][k]) * Hidden];
+      for (int i = 0; i < Hidden; ++i) a[i] += row[i];
+    }
+    const float* w = &m.w2[half * Hidden];
+    for (int i = 0; i < Hidden; ++i) {
+      const float h = std::clamp(a[i], 0.0f, 1.0f);
+      y += h * h * w[i];
+    }
+  }
+  return y;
+}
+
+double target(const Sample& s, double scale, double lambda) {
+  return lambda * sigmoid(s.score / scale) + (1 - lambda) * s.result / 2.0;
+}
+
+// Adds the gradient of the samples' loss to `grad` (same layout as the model); returns the
+// summed loss.
+double accumulate(const Model& m, const std::vector<Sample>& data, const size_t* index, size_t n,
+                  double scale, double lambda, Model& grad) {
+  double loss = 0;
+  std::vector<float> hidden(2 * Hidden), dhidden(Hidden);
+  for (size_t j = 0; j < n; ++j) {
+    const Sample& s = data[index[j]];
+    const double y = forward(m, s, hidden.data());
+    const double p = sigmoid(y), t = target(s, scale, lambda);
+    loss += (p - t) * (p - t);
+    const float g = float(2 * (p - t) * p * (1 - p));
+    grad.b2 += g;
+    for (int half = 0; half < 2; ++half) {
+      const float* a = &hidden[half * Hidden];
+      const float* w = &m.w2[half * Hidden];
+      float* gw = &grad.w2[half * Hidden];
+      for (int i = 0; i < Hidden; ++i) {
+        const float h = std::clamp(a[i], 0.0f, 1.0f);
+        gw[i] += g * h * h;
+        dhidden[i] = a[i] > 0 && a[i] < 1 ? 2 * g * h * w[i] : 0;
+        grad.b1[i] += dhidden[i];
+      }
+      for (int k = 0; k < s.count; ++k) {
+        float* row = &grad.w1[size_t(s.features[half][k]) * Hidden];
+        for (int i = 0; i < Hidden; ++i) row[i] += dhidden[i];
+      }
+    }
+  }
+  return loss;
+}
+
+double mean_loss(const Model& m, const std::vector<Sample>& data, size_t begin, size_t end,
+                 double scale, double lambda) {
+  std::vector<float> hidden(2 * Hidden);
+  double loss = 0;
+  for (size_t i = begin; i < end; ++i) {
+    const double p = sigmoid(forward(m, data[i], hidden.data())), t = target(data[i], scale, lambda);
+    loss += (p - t) * (p - t);
+  }
+  return end > begin ? loss / double(end - begin) : 0;
+}
+
+// The scale that makes sigmoid(score / scale) fit the results best.
+double fit_scale(const std::vector<Sample>& data) {
+  double best = 100, best_error = 1e300;
+  for (double scale = 50; scale <= 1000; scale += 10) {
+    double error = 0;
+    for (size_t i = 0; i < data.size(); i += 7) {
+      const double d = sigmoid(data[i].score / scale) - data[i].result / 2.0;
+      error += d * d;
+    }
+    if (error < best_error) best_error = error, best = scale;
+  }
+  return best;
+}
+
+constexpr float W1Limit = 5.0f;  // 33 rows of 5 * QA stay within int16
+constexpr float W2Limit = 127.0f / QB;
+
+int16_t quantise(double v, double factor) { return int16_t(std::lround(v * factor)); }
+
+// The model with every weight rounded as export_network() rounds it.
+void round_like_export(const Model& m, Model& out) {
+  auto round_to = [](float v, double factor) { return float(std::lround(v * factor) / factor); };
+  for (size_t i = 0; i < m.w1.size(); ++i) out.w1[i] = round_to(m.w1[i], QA);
+  for (size_t i = 0; i < m.b1.size(); ++i) out.b1[i] = round_to(m.b1[i], QA);
+  for (size_t i = 0; i < m.w2.size(); ++i) out.w2[i] = round_to(m.w2[i], QB);
+  out.b2 = round_to(m.b2, double(QA) * QB);
+}
+
+Network export_network(const Model& m, double scale, const std::string& description) {
+  auto net = std::make_unique<Network>();
+  for (int f = 0; f < FeatureCount; ++f)
+    for (int i = 0; i < Hidden; ++i) net->w1[f][i] = quantise(m.w1[size_t(f) * Hidden + i], QA);
+  for (int i = 0; i < Hidden; ++i) net->b1[i] = quantise(m.b1[i], QA);
+  for (int half = 0; half < 2; ++half)
+    for (int i = 0; i < Hidden; ++i) net->w2[half][i] = quantise(m.w2[half * Hidden + i], QB);
+  net->b2 = int32_t(std::lround(double(m.b2) * QA * QB));
+  net->scale = int32_t(std::lround(scale));
+  net->description = description;
+  return *net;
+}
+
+bool read_checkpoint(const std::string& path, Model& m) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  for (auto [p, n] : m.tensors()) in.read(reinterpret_cast<char*>(p), std::streamsize(n * sizeof(float)));
+  return bool(in);
+}
+void write_checkpoint(const std::string& path, Model& m) {
+  std::ofstream out(path + ".tmp", std::ios::binary);
+  for (auto [p, n] : m.tensors()) out.write(reinterpret_cast<const char*>(p), std::streamsize(n * sizeof(float)));
+  out.close();
+  std::rename((path + ".tmp").c_str(), path.c_str());
+}
+
+// How far the exported integer network (through core/nnue.cpp) is from the float model, in
+// centipawns, on up to `count` samples of `records`: false when the mean difference exceeds
+// `tolerance` or the largest ten times that (tolerance 0: no limit).
+bool compare_exported(const Model& m, const Network& net, double scale,
+                      const std::vector<PackedPosition>& records, size_t count, double tolerance) {
+  std::vector<float> hidden(2 * Hidden);
+  double total = 0, worst = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < records.size() && n < count; i += std::max<size_t>(1, records.size() / count), ++n) {
+    Position pos;
+    StateInfo st;
+    pos.set(nnue_data::to_fen(records[i]), &st);
+    const double float_cp = forward(m, make_sample(records[i]), hidden.data()) * scale;
+    const double diff = std::abs(float_cp - evaluate(net, pos));
+    total += diff, worst = std::max(worst, diff);
+  }
+  const double mean = n ? total / double(n) : 0.0;
+  std::printf("exported vs float: %zu positions, mean |diff| %.2f cp, max %.2f cp\n", n, mean, worst);
+  return tolerance <= 0 || (mean <= tolerance && worst <= 10 * tolerance);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string key = argv[i], value = argv[i + 1];
+    if (key == "--data") opt.data.push_back(value);
+    else if (key == "--out") opt.out = value;
+    else if (key == "--checkpoint") opt.checkpoint = value;
+    else if (key == "--description") opt.description = value;
+    else if (key == "--epochs") opt.epochs = std::atoi(value.c_str());
+    else if (key == "--batch") opt.batch = std::max(1, std::atoi(value.c_str()));
+    else if (key == "--threads") opt.threads = std::max(1, std::atoi(value.c_str()));
+    else if (key == "--lr") opt.lr = std::atof(value.c_str());
+    else if (key == "--lambda") opt.lambda = std::atof(value.c_str());
+    else if (key == "--scale") opt.scale = std::atof(value.c_str());
+    else if (key == "--validation") opt.validation = std::atof(value.c_str());
+    else if (key == "--max-positions") opt.max_positions = std::strtoull(value.c_str(), nullptr, 10);
+    else if (key == "--export-tolerance") opt.export_tolerance = std::atof(value.c_str());
+    else if (key == "--seed") opt.seed = unsigned(std::atoi(value.c_str()));
+    else {
+      std::cerr << "unknown option " << key << "\n";
+      return 2;
+    }
+  }
+  if (opt.data.empty()) {
+    std::cerr << "usage: chuhan-nnue-train --data FILE [--data FILE...] --out NET [--epochs N]\n";
+    return 2;
+  }
+
+  // Records, shuffled once with the seed; the last `validation` share is held out.
+  std::vector<PackedPosition> records;
+  for (const std::string& path : opt.data) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) {
+      std::cerr << "cannot read " << path << "\n";
+      return 1;
+    }
+    const size_t n = size_t(in.tellg()) / sizeof(PackedPosition);
+    const size_t old = records.size();
+    records.resize(old + n);
+    in.seekg(0);
+    in.read(reinterpret_cast<char*>(records.data() + old), std::streamsize(n * sizeof(PackedPosition)));
+  }
+  std::mt19937_64 rng(opt.seed);
+  std::shuffle(records.begin(), records.end(), rng);
+  if (opt.max_positions && records.size() > opt.max_positions) records.resize(opt.max_positions);
+  if (records.size() < 10) {
+    std::cerr << "too few positions: " << records.size() << "\n";
+    return 1;
+  }
+  std::vector<Sample> data(records.size());
+  for (size_t i = 0; i < records.size(); ++i) data[i] = make_sample(records[i]);
+  const size_t train_size = records.size() - std::max<size_t>(1, size_t(records.size() * opt.validation));
+  const double scale = opt.scale > 0 ? opt.scale : fit_scale(data);
+  std::printf("%zu positions (%zu for validation), scale %.0f, lambda %.2f\n", data.size(),
+              data.size() - train_size, scale, opt.lambda);
+
+  Model model;
+  if (opt.checkpoint.empty() || !read_checkpoint(opt.checkpoint, model)) {
+    std::uniform_real_distribution<float> init1(-0.1f, 0.1f), init2(-0.1f, 0.1f);
+    for (float& w : model.w1) w = init1(rng);
+    for (float& w : model.w2) w = init2(rng);
+  } else {
+    std::printf("continuing from %s\n", opt.checkpoint.c_str());
+  }
+
+  // Adam state, one entry per parameter in tensors() order.
+  auto params = model.tensors();
+  size_t param_count = 0;
+  for (auto [p, n] : params) param_count += n;
+  std::vector<float> adam_m(param_count), adam_v(param_count);
+  std::vector<Model> grads(size_t(opt.threads));
+  Model rounded;  // what the forward pass uses (round_like_export)
+  round_like_export(model, rounded);
+  std::vector<size_t> order(train_size);
+  for (size_t i = 0; i < train_size; ++i) order[i] = i;
+  long step = 0;
+
+  for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
+    const auto started = std::chrono::steady_clock::now();
+    const double lr = opt.lr * (epoch > opt.epochs * 0.9 ? 0.1 : epoch > opt.epochs * 0.7 ? 0.3 : 1.0);
+    std::shuffle(order.begin(), order.end(), rng);
+    double train_loss = 0;
+    for (size_t begin = 0; begin < train_size; begin += size_t(opt.batch)) {
+      const size_t n = std::min(size_t(opt.batch), train_size - begin);
+      std::vector<double> losses(size_t(opt.threads));
+      std::vector<std::thread> workers;
+      for (int t = 0; t < opt.threads; ++t) {
+        const size_t lo = n * size_t(t) / size_t(opt.threads), hi = n * size_t(t + 1) / size_t(opt.threads);
+        workers.emplace_back([&, t, lo, hi] {
+          Model& g = grads[size_t(t)];
+          for (auto [p, count] : g.tensors()) std::fill_n(p, count, 0.0f);
+          losses[size_t(t)] = accumulate(rounded, data, &order[begin + lo], hi - lo, scale, opt.lambda, g);
+        });
+      }
+      for (auto& w : workers) w.join();
+      for (double l : losses) train_loss += l;
+
+      // Adam over every parameter, with the gradients of all threads summed.
+      ++step;
+      std::vector<std::vector<std::pair<float*, size_t>>> grad_tensors;
+      for (Model& gm : grads) grad_tensors.push_back(gm.tensors());
+      const double correction1 = 1 - std::pow(0.9, double(step)), correction2 = 1 - std::pow(0.999, double(step));
+      size_t offset = 0;
+      for (size_t k = 0; k < params.size(); ++k) {
+        auto [p, count] = params[k];
+        const float limit = k == 2 || k == 3 ? W2Limit : W1Limit;
+        for (size_t i = 0; i < count; ++i) {
+          float g = 0;
+          for (const auto& gt : grad_tensors) g += gt[k].first[i];
+          g /= float(n);
+          float& m1 = adam_m[offset + i];
+          float& v1 = adam_v[offset + i];
+          m1 = 0.9f * m1 + 0.1f * g;
+          v1 = 0.999f * v1 + 0.001f * g * g;
+          p[i] -= float(lr * (m1 / correction1) / (std::sqrt(v1 / correction2) + 1e-8));
+          p[i] = std::clamp(p[i], -limit, limit);
+        }
+        offset += count;
+      }
+      round_like_export(model, rounded);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::printf("epoch %d: train %.6f validation %.6f lr %.5f (%.0f s)\n", epoch,
+                train_loss / double(train_size), mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda),
+                lr, seconds);
+    std::fflush(stdout);
+    if (!opt.checkpoint.empty()) write_checkpoint(opt.checkpoint, model);
+  }
+
+  const Network net = export_network(model, scale, opt.description);
+  const std::string bytes = serialize(net);
+  auto check = std::make_unique<Network>();
+  const std::string error = parse(bytes.data(), bytes.size(), *check);
+  if (!error.empty()) {
+    std::cerr << "exported network does not load: " << error << "\n";
+    return 1;
+  }
+  std::ofstream(opt.out, std::ios::binary) << bytes;
+  std::printf("wrote %s (%zu bytes)\n", opt.out.c_str(), bytes.size());
+  const std::vector<PackedPosition> held_out(records.begin() + long(train_size), records.end());
+  if (!compare_exported(rounded, *check, scale, held_out, 2000, opt.export_tolerance)) {
+    std::cerr << "the exported network differs from the float model by more than "
+              << opt.export_tolerance << " cp on average (or 10 times that at most)\n";
+    return 1;
+  }
+  return 0;
+}
