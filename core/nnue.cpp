@@ -6,6 +6,8 @@
 #include <cstring>
 #include <memory>
 
+#include "evaluate.h"
+
 #if defined(__AVX2__)
 #include <immintrin.h>
 #elif defined(__SSE2__)
@@ -40,8 +42,8 @@ struct Reader {
   bool ok = true;
   uint32_t u32() {
     if (end - p < 4) return ok = false, 0;
-    const uint32_t v = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 |
-                       uint32_t(p[3]) << 24;
+    const uint32_t v =
+        uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     p += 4;
     return v;
   }
@@ -176,8 +178,7 @@ int32_t output_simd(const Network& net, const int16_t* us, const int16_t* them) 
 
 }  // namespace
 
-void refresh_accumulator(const Network& net, const Position& pos, Color perspective,
-                         int16_t* out) {
+void refresh_accumulator(const Network& net, const Position& pos, Color perspective, int16_t* out) {
   std::memcpy(out, net.b1, sizeof(net.b1));
   const Square general = pos.general_square(perspective);
   for (int p = R_GENERAL; p < PIECE_NB; ++p) {
@@ -195,7 +196,8 @@ Value evaluate_with(const Network& net, Position& pos, Kernel kernel) {
   const auto& acc = pos.state()->accumulator.values;
   const int32_t sum = kernel == Kernel::Simd ? output_simd(net, acc[us], acc[~us])
                                              : output_scalar(net, acc[us], acc[~us]);
-  const int64_t output = int64_t(sum / QA + net.b2) * net.scale / (QA * QB);
+  int64_t output = int64_t(sum / QA + net.b2) * net.scale / (QA * QB);
+  if (net.corrects_hand_written) output += chuhan::evaluate(pos);
   return Value(std::clamp<int64_t>(output, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1));
 }
 
@@ -219,8 +221,9 @@ std::string parse(const void* data, size_t size, Network& out) {
            ") does not match this engine's " + std::to_string(FeatureCount) + "x" +
            std::to_string(Hidden) + " (" + std::to_string(QA) + "/" + std::to_string(QB) + ")";
   const int32_t scale = int32_t(in.u32());
-  const uint32_t description_size = in.u32();
+  const uint32_t flags = in.u32(), description_size = in.u32();
   if (!in.ok || scale <= 0 || scale > 10000) return "network scale out of range";
+  if (flags > 1) return "network file has unknown flags";
   if (description_size > 4096 || uint64_t(in.end - in.p) < description_size)
     return "network description too long";
   const size_t payload = (size_t(FeatureCount) * Hidden + Hidden + 2 * Hidden) * 2 + 4 + 4;
@@ -229,6 +232,7 @@ std::string parse(const void* data, size_t size, Network& out) {
 
   auto net = std::make_unique<Network>();
   net->scale = scale;
+  net->corrects_hand_written = flags & 1;
   net->description.assign(reinterpret_cast<const char*>(in.p), description_size);
   in.p += description_size;
   for (auto& row : net->w1)
@@ -253,6 +257,7 @@ std::string serialize(const Network& net) {
   for (uint32_t v : {uint32_t(FeatureCount), uint32_t(Hidden), uint32_t(QA), uint32_t(QB)})
     put_u32(out, v);
   put_u32(out, uint32_t(net.scale));
+  put_u32(out, net.corrects_hand_written ? 1 : 0);
   put_u32(out, uint32_t(net.description.size()));
   out += net.description;
   for (const auto& row : net.w1)

@@ -13,11 +13,14 @@
 
 namespace chuhan::nnue {
 
-constexpr uint32_t FormatVersion = 1;
+constexpr uint32_t FormatVersion = 2;
 
 struct Network {
   uint32_t id = 0;    // unique among the networks loaded in this process, never 0
   int32_t scale = 0;  // centipawns per unit of the float model's output
+  // The network learned a correction to the hand-written evaluation (evaluate.h), which is added
+  // to its output; otherwise its output is the whole evaluation.
+  bool corrects_hand_written = false;
   std::string description;
   alignas(32) int16_t w1[FeatureCount][Hidden];
   alignas(32) int16_t b1[Hidden];
@@ -25,9 +28,9 @@ struct Network {
   int32_t b2;
 };
 
-// The net file (format in scripts/nnue/README.md): magic, version, shape, scale, description,
-// the weights as little-endian integers, and an FNV-1a checksum of everything before it.
-// parse() returns "" on success; otherwise what is wrong, and `out` is unchanged.
+// The net file (format in scripts/nnue/README.md): magic, version, shape, scale, flags,
+// description, the weights as little-endian integers, and an FNV-1a checksum of everything before
+// it. parse() returns "" on success; otherwise what is wrong, and `out` is unchanged.
 std::string parse(const void* data, size_t size, Network& out);
 std::string serialize(const Network& net);
 
@@ -44,7 +47,6 @@ enum class Kernel { Scalar, Simd };
 Value evaluate_with(const Network& net, Position& pos, Kernel kernel);
 // The side to move's accumulator recomputed from the board, for the test that the incremental
 // updates agree with it.
-void refresh_accumulator(const Network& net, const Position& pos, Color perspective,
-                         int16_t* out);
+void refresh_accumulator(const Network& net, const Position& pos, Color perspective, int16_t* out);
 
 }  // namespace chuhan::nnue

@@ -4,12 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <random>
 
 #include "data_files.h"
 #include "engine.h"
+#include "evaluate.h"
 #include "movegen.h"
 
 namespace chuhan::test {
@@ -17,10 +19,12 @@ namespace {
 
 // Random weights within what the format allows, loaded through serialize() and parse() (the
 // embedded network may be untrained, and all its outputs zero).
-std::unique_ptr<nnue::Network> random_network(unsigned seed) {
+std::unique_ptr<nnue::Network> random_network(unsigned seed, bool corrects_hand_written = false) {
   auto net = std::make_unique<nnue::Network>();
   std::mt19937 rng(seed);
-  auto uniform = [&](int lo, int hi) { return int16_t(std::uniform_int_distribution<int>(lo, hi)(rng)); };
+  auto uniform = [&](int lo, int hi) {
+    return int16_t(std::uniform_int_distribution<int>(lo, hi)(rng));
+  };
   for (auto& row : net->w1)
     for (int16_t& w : row) w = uniform(-60, 60);
   for (int16_t& b : net->b1) b = uniform(-50, 150);
@@ -28,11 +32,13 @@ std::unique_ptr<nnue::Network> random_network(unsigned seed) {
     for (int16_t& w : half) w = uniform(-127, 127);
   net->b2 = 12345;
   net->scale = 400;
+  net->corrects_hand_written = corrects_hand_written;
   net->description = "random " + std::to_string(seed);
   const std::string bytes = nnue::serialize(*net);
   auto loaded = std::make_unique<nnue::Network>();
   EXPECT_EQ(nnue::parse(bytes.data(), bytes.size(), *loaded), "");
   EXPECT_EQ(loaded->description, net->description);
+  EXPECT_EQ(loaded->corrects_hand_written, corrects_hand_written);
   return loaded;
 }
 
@@ -99,14 +105,32 @@ TEST(Nnue, EveryKernelGivesTheSameScore) {
 }
 
 TEST(Nnue, ColourMirroredPositionsEvaluateTheSame) {
-  const auto net = random_network(3);
-  for (const std::string& fen : all_data_fens()) {
-    Position pos, twin;
-    StateInfo st, twin_st;
-    if (!pos.set(fen, &st).empty()) continue;
-    ASSERT_EQ(twin.set(mirror_fen(fen), &twin_st), "") << fen;
-    ASSERT_EQ(nnue::evaluate(*net, pos), nnue::evaluate(*net, twin)) << fen;
+  // Alone, and as a correction added to the hand-written evaluation (itself symmetric).
+  for (bool corrects : {false, true}) {
+    const auto net = random_network(3, corrects);
+    for (const std::string& fen : all_data_fens()) {
+      Position pos, twin;
+      StateInfo st, twin_st;
+      if (!pos.set(fen, &st).empty()) continue;
+      ASSERT_EQ(twin.set(mirror_fen(fen), &twin_st), "") << fen;
+      ASSERT_EQ(nnue::evaluate(*net, pos), nnue::evaluate(*net, twin)) << fen;
+    }
   }
+}
+
+TEST(Nnue, ACorrectionIsAddedToTheHandWrittenEvaluation) {
+  auto alone = random_network(8), corrects = random_network(8, true);
+  int differing = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    StateInfo st;
+    if (!pos.set(fen, &st).empty() || std::abs(evaluate(pos)) > 5000) continue;
+    const Value sum = nnue::evaluate(*alone, pos) + evaluate(pos);
+    if (std::abs(sum) >= VALUE_MATE_IN_MAX_PLY - 1) continue;  // clamped
+    ASSERT_EQ(nnue::evaluate(*corrects, pos), sum) << fen;
+    differing += evaluate(pos) != 0;
+  }
+  EXPECT_GT(differing, 100);
 }
 
 TEST(Nnue, DamagedOrForeignNetFilesAreRefusedAndTheEngineKeepsItsNetwork) {
@@ -120,8 +144,8 @@ TEST(Nnue, DamagedOrForeignNetFilesAreRefusedAndTheEngineKeepsItsNetwork) {
   EXPECT_NE(nnue::parse(flipped.data(), flipped.size(), out).find("checksum"), std::string::npos);
 
   std::string version = good;
-  version[8] = 2;
-  EXPECT_NE(nnue::parse(version.data(), version.size(), out).find("version 2"), std::string::npos);
+  version[8] = 3;
+  EXPECT_NE(nnue::parse(version.data(), version.size(), out).find("version 3"), std::string::npos);
 
   const std::string truncated = good.substr(0, good.size() - 100);
   EXPECT_NE(nnue::parse(truncated.data(), truncated.size(), out), "");

@@ -28,7 +28,8 @@ static_assert(sizeof(PackedPosition) == 48);
 // result_for_red: 0 loss, 1 draw, 2 win.
 inline PackedPosition pack(const Position& pos, int result_for_red, int red_score) {
   PackedPosition p{};
-  for (int s = 0; s < SQUARE_NB; ++s) p.board[s / 2] |= uint8_t(pos.piece_on(Square(s)) << (s % 2 * 4));
+  for (int s = 0; s < SQUARE_NB; ++s)
+    p.board[s / 2] |= uint8_t(pos.piece_on(Square(s)) << (s % 2 * 4));
   p.flags = uint8_t((pos.side_to_move() == BLACK ? 1 : 0) | result_for_red << 1);
   const int clamped = red_score > 32000 ? 32000 : red_score < -32000 ? -32000 : red_score;
   const uint16_t bits = uint16_t(int16_t(clamped));
@@ -37,10 +38,14 @@ inline PackedPosition pack(const Position& pos, int result_for_red, int red_scor
   return p;
 }
 
-inline Piece piece_at(const PackedPosition& p, int s) { return Piece(p.board[s / 2] >> (s % 2 * 4) & 15); }
+inline Piece piece_at(const PackedPosition& p, int s) {
+  return Piece(p.board[s / 2] >> (s % 2 * 4) & 15);
+}
 inline Color side_to_move(const PackedPosition& p) { return p.flags & 1 ? BLACK : RED; }
 inline int result_for_red(const PackedPosition& p) { return p.flags >> 1 & 3; }
-inline int red_score(const PackedPosition& p) { return int16_t(uint16_t(p.score[0] | p.score[1] << 8)); }
+inline int red_score(const PackedPosition& p) {
+  return int16_t(uint16_t(p.score[0] | p.score[1] << 8));
+}
 
 // The record as a FEN (move counters 0 1), for tools and tests.
 inline std::string to_fen(const PackedPosition& p) {

@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "evaluate.h"
 #include "nnue.h"
 #include "packed.h"
 
@@ -45,6 +46,8 @@ struct Options {
   double validation = 0.02;
   double export_tolerance = 0;  // centipawns; see compare_exported()
   size_t max_positions = 0;
+  bool mirror = true;     // train on each position's left-right mirror image too
+  bool residual = false;  // learn a correction to the hand-written evaluation
   unsigned seed = 1;
 };
 
@@ -54,9 +57,24 @@ struct Sample {
   uint8_t count;
   int16_t score;   // search score, side to move's view
   uint8_t result;  // 0 loss, 1 draw, 2 win for the side to move
+  int16_t base;    // centipawns the network's output is added to (0, or the hand-written eval)
 };
 
-Sample make_sample(const PackedPosition& p) {
+// Record p's left-right mirror image: the rules are symmetric, so it is a position of the same
+// value (free data).
+PackedPosition mirror_files(const PackedPosition& p) {
+  PackedPosition m = p;
+  std::fill(std::begin(m.board), std::end(m.board), uint8_t(0));
+  for (int sq = 0; sq < SQUARE_NB; ++sq) {
+    const int to = make_square(FILE_I - file_of(Square(sq)), rank_of(Square(sq)));
+    m.board[to / 2] |= uint8_t(nnue_data::piece_at(p, sq) << (to % 2 * 4));
+  }
+  return m;
+}
+
+// With `hand_written`, the sample's base is the hand-written evaluation (the network then
+// learns a correction to it).
+Sample make_sample(const PackedPosition& p, bool hand_written) {
   Sample s{};
   const Color us = nnue_data::side_to_move(p);
   Square generals[COLOR_NB] = {SQ_NONE, SQ_NONE};
@@ -74,6 +92,11 @@ Sample make_sample(const PackedPosition& p) {
   const int red_score = nnue_data::red_score(p), red_result = nnue_data::result_for_red(p);
   s.score = int16_t(us == RED ? red_score : -red_score);
   s.result = uint8_t(us == RED ? red_result : 2 - red_result);
+  if (hand_written) {
+    Position pos;
+    StateInfo st;
+    if (pos.set(nnue_data::to_fen(p), &st).empty()) s.base = int16_t(evaluate(pos));
+  }
   return s;
 }
 
@@ -91,8 +114,8 @@ struct Model {
 };
 
 // Model output y for a sample; `hidden` receives the two perspectives' pre-activations.
-double forward(const Model& m, const Sample& s, float* hidden) {
-  double y = m.b2;
+double forward(const Model& m, const Sample& s, float* hidden, double scale) {
+  double y = m.b2 + s.base / scale;
   for (int half = 0; half < 2; ++half) {
     float* a = hidden + half * Hidden;
     std::copy(m.b1.begin(), m.b1.end(), a);
@@ -121,7 +144,7 @@ double accumulate(const Model& m, const std::vector<Sample>& data, const size_t*
   std::vector<float> hidden(2 * Hidden), dhidden(Hidden);
   for (size_t j = 0; j < n; ++j) {
     const Sample& s = data[index[j]];
-    const double y = forward(m, s, hidden.data());
+    const double y = forward(m, s, hidden.data(), scale);
     const double p = sigmoid(y), t = target(s, scale, lambda);
     loss += (p - t) * (p - t);
     const float g = float(2 * (p - t) * p * (1 - p));
@@ -150,7 +173,8 @@ double mean_loss(const Model& m, const std::vector<Sample>& data, size_t begin, 
   std::vector<float> hidden(2 * Hidden);
   double loss = 0;
   for (size_t i = begin; i < end; ++i) {
-    const double p = sigmoid(forward(m, data[i], hidden.data())), t = target(data[i], scale, lambda);
+    const double p = sigmoid(forward(m, data[i], hidden.data(), scale)),
+                 t = target(data[i], scale, lambda);
     loss += (p - t) * (p - t);
   }
   return end > begin ? loss / double(end - begin) : 0;
@@ -184,7 +208,8 @@ void round_like_export(const Model& m, Model& out) {
   out.b2 = round_to(m.b2, double(QA) * QB);
 }
 
-Network export_network(const Model& m, double scale, const std::string& description) {
+Network export_network(const Model& m, double scale, bool residual,
+                       const std::string& description) {
   auto net = std::make_unique<Network>();
   for (int f = 0; f < FeatureCount; ++f)
     for (int i = 0; i < Hidden; ++i) net->w1[f][i] = quantise(m.w1[size_t(f) * Hidden + i], QA);
@@ -193,6 +218,7 @@ Network export_network(const Model& m, double scale, const std::string& descript
     for (int i = 0; i < Hidden; ++i) net->w2[half][i] = quantise(m.w2[half * Hidden + i], QB);
   net->b2 = int32_t(std::lround(double(m.b2) * QA * QB));
   net->scale = int32_t(std::lround(scale));
+  net->corrects_hand_written = residual;
   net->description = description;
   return *net;
 }
@@ -200,12 +226,14 @@ Network export_network(const Model& m, double scale, const std::string& descript
 bool read_checkpoint(const std::string& path, Model& m) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  for (auto [p, n] : m.tensors()) in.read(reinterpret_cast<char*>(p), std::streamsize(n * sizeof(float)));
+  for (auto [p, n] : m.tensors())
+    in.read(reinterpret_cast<char*>(p), std::streamsize(n * sizeof(float)));
   return bool(in);
 }
 void write_checkpoint(const std::string& path, Model& m) {
   std::ofstream out(path + ".tmp", std::ios::binary);
-  for (auto [p, n] : m.tensors()) out.write(reinterpret_cast<const char*>(p), std::streamsize(n * sizeof(float)));
+  for (auto [p, n] : m.tensors())
+    out.write(reinterpret_cast<const char*>(p), std::streamsize(n * sizeof(float)));
   out.close();
   std::rename((path + ".tmp").c_str(), path.c_str());
 }
@@ -218,16 +246,20 @@ bool compare_exported(const Model& m, const Network& net, double scale,
   std::vector<float> hidden(2 * Hidden);
   double total = 0, worst = 0;
   size_t n = 0;
-  for (size_t i = 0; i < records.size() && n < count; i += std::max<size_t>(1, records.size() / count), ++n) {
+  for (size_t i = 0; i < records.size() && n < count;
+       i += std::max<size_t>(1, records.size() / count), ++n) {
     Position pos;
     StateInfo st;
     pos.set(nnue_data::to_fen(records[i]), &st);
-    const double float_cp = forward(m, make_sample(records[i]), hidden.data()) * scale;
+    const double float_cp =
+        forward(m, make_sample(records[i], net.corrects_hand_written), hidden.data(), scale) *
+        scale;
     const double diff = std::abs(float_cp - evaluate(net, pos));
     total += diff, worst = std::max(worst, diff);
   }
   const double mean = n ? total / double(n) : 0.0;
-  std::printf("exported vs float: %zu positions, mean |diff| %.2f cp, max %.2f cp\n", n, mean, worst);
+  std::printf("exported vs float: %zu positions, mean |diff| %.2f cp, max %.2f cp\n", n, mean,
+              worst);
   return tolerance <= 0 || (mean <= tolerance && worst <= 10 * tolerance);
 }
 
@@ -237,20 +269,38 @@ int main(int argc, char** argv) {
   Options opt;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--data") opt.data.push_back(value);
-    else if (key == "--out") opt.out = value;
-    else if (key == "--checkpoint") opt.checkpoint = value;
-    else if (key == "--description") opt.description = value;
-    else if (key == "--epochs") opt.epochs = std::atoi(value.c_str());
-    else if (key == "--batch") opt.batch = std::max(1, std::atoi(value.c_str()));
-    else if (key == "--threads") opt.threads = std::max(1, std::atoi(value.c_str()));
-    else if (key == "--lr") opt.lr = std::atof(value.c_str());
-    else if (key == "--lambda") opt.lambda = std::atof(value.c_str());
-    else if (key == "--scale") opt.scale = std::atof(value.c_str());
-    else if (key == "--validation") opt.validation = std::atof(value.c_str());
-    else if (key == "--max-positions") opt.max_positions = std::strtoull(value.c_str(), nullptr, 10);
-    else if (key == "--export-tolerance") opt.export_tolerance = std::atof(value.c_str());
-    else if (key == "--seed") opt.seed = unsigned(std::atoi(value.c_str()));
+    if (key == "--data")
+      opt.data.push_back(value);
+    else if (key == "--out")
+      opt.out = value;
+    else if (key == "--checkpoint")
+      opt.checkpoint = value;
+    else if (key == "--description")
+      opt.description = value;
+    else if (key == "--epochs")
+      opt.epochs = std::atoi(value.c_str());
+    else if (key == "--batch")
+      opt.batch = std::max(1, std::atoi(value.c_str()));
+    else if (key == "--threads")
+      opt.threads = std::max(1, std::atoi(value.c_str()));
+    else if (key == "--lr")
+      opt.lr = std::atof(value.c_str());
+    else if (key == "--lambda")
+      opt.lambda = std::atof(value.c_str());
+    else if (key == "--scale")
+      opt.scale = std::atof(value.c_str());
+    else if (key == "--validation")
+      opt.validation = std::atof(value.c_str());
+    else if (key == "--max-positions")
+      opt.max_positions = std::strtoull(value.c_str(), nullptr, 10);
+    else if (key == "--export-tolerance")
+      opt.export_tolerance = std::atof(value.c_str());
+    else if (key == "--mirror")
+      opt.mirror = value != "0" && value != "false";
+    else if (key == "--residual")
+      opt.residual = value != "0" && value != "false";
+    else if (key == "--seed")
+      opt.seed = unsigned(std::atoi(value.c_str()));
     else {
       std::cerr << "unknown option " << key << "\n";
       return 2;
@@ -273,7 +323,8 @@ int main(int argc, char** argv) {
     const size_t old = records.size();
     records.resize(old + n);
     in.seekg(0);
-    in.read(reinterpret_cast<char*>(records.data() + old), std::streamsize(n * sizeof(PackedPosition)));
+    in.read(reinterpret_cast<char*>(records.data() + old),
+            std::streamsize(n * sizeof(PackedPosition)));
   }
   std::mt19937_64 rng(opt.seed);
   std::shuffle(records.begin(), records.end(), rng);
@@ -282,9 +333,20 @@ int main(int argc, char** argv) {
     std::cerr << "too few positions: " << records.size() << "\n";
     return 1;
   }
-  std::vector<Sample> data(records.size());
-  for (size_t i = 0; i < records.size(); ++i) data[i] = make_sample(records[i]);
-  const size_t train_size = records.size() - std::max<size_t>(1, size_t(records.size() * opt.validation));
+  // Validation: the last records, never mirrored (their mirror images would be near-copies of
+  // training data); training: the others, and their mirror images with --mirror.
+  const size_t validation_size =
+      std::max<size_t>(1, size_t(double(records.size()) * opt.validation));
+  const size_t train_records = records.size() - validation_size;
+  std::vector<Sample> data;
+  data.reserve(records.size() + (opt.mirror ? train_records : 0));
+  for (size_t i = 0; i < train_records; ++i) data.push_back(make_sample(records[i], opt.residual));
+  if (opt.mirror)
+    for (size_t i = 0; i < train_records; ++i)
+      data.push_back(make_sample(mirror_files(records[i]), opt.residual));
+  const size_t train_size = data.size();
+  for (size_t i = train_records; i < records.size(); ++i)
+    data.push_back(make_sample(records[i], opt.residual));
   const double scale = opt.scale > 0 ? opt.scale : fit_scale(data);
   std::printf("%zu positions (%zu for validation), scale %.0f, lambda %.2f\n", data.size(),
               data.size() - train_size, scale, opt.lambda);
@@ -293,7 +355,8 @@ int main(int argc, char** argv) {
   if (opt.checkpoint.empty() || !read_checkpoint(opt.checkpoint, model)) {
     std::uniform_real_distribution<float> init1(-0.1f, 0.1f), init2(-0.1f, 0.1f);
     for (float& w : model.w1) w = init1(rng);
-    for (float& w : model.w2) w = init2(rng);
+    // A correction starts at zero: the model is then the hand-written evaluation.
+    for (float& w : model.w2) w = opt.residual ? 0.0f : init2(rng);
   } else {
     std::printf("continuing from %s\n", opt.checkpoint.c_str());
   }
@@ -312,7 +375,9 @@ int main(int argc, char** argv) {
 
   for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
     const auto started = std::chrono::steady_clock::now();
-    const double lr = opt.lr * (epoch > opt.epochs * 0.9 ? 0.1 : epoch > opt.epochs * 0.7 ? 0.3 : 1.0);
+    const double lr = opt.lr * (epoch > opt.epochs * 0.9   ? 0.1
+                                : epoch > opt.epochs * 0.7 ? 0.3
+                                                           : 1.0);
     std::shuffle(order.begin(), order.end(), rng);
     double train_loss = 0;
     for (size_t begin = 0; begin < train_size; begin += size_t(opt.batch)) {
@@ -320,11 +385,13 @@ int main(int argc, char** argv) {
       std::vector<double> losses(size_t(opt.threads));
       std::vector<std::thread> workers;
       for (int t = 0; t < opt.threads; ++t) {
-        const size_t lo = n * size_t(t) / size_t(opt.threads), hi = n * size_t(t + 1) / size_t(opt.threads);
+        const size_t lo = n * size_t(t) / size_t(opt.threads),
+                     hi = n * size_t(t + 1) / size_t(opt.threads);
         workers.emplace_back([&, t, lo, hi] {
           Model& g = grads[size_t(t)];
           for (auto [p, count] : g.tensors()) std::fill_n(p, count, 0.0f);
-          losses[size_t(t)] = accumulate(rounded, data, &order[begin + lo], hi - lo, scale, opt.lambda, g);
+          losses[size_t(t)] =
+              accumulate(rounded, data, &order[begin + lo], hi - lo, scale, opt.lambda, g);
         });
       }
       for (auto& w : workers) w.join();
@@ -334,7 +401,8 @@ int main(int argc, char** argv) {
       ++step;
       std::vector<std::vector<std::pair<float*, size_t>>> grad_tensors;
       for (Model& gm : grads) grad_tensors.push_back(gm.tensors());
-      const double correction1 = 1 - std::pow(0.9, double(step)), correction2 = 1 - std::pow(0.999, double(step));
+      const double correction1 = 1 - std::pow(0.9, double(step)),
+                   correction2 = 1 - std::pow(0.999, double(step));
       size_t offset = 0;
       for (size_t k = 0; k < params.size(); ++k) {
         auto [p, count] = params[k];
@@ -354,15 +422,18 @@ int main(int argc, char** argv) {
       }
       round_like_export(model, rounded);
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::printf("epoch %d: train %.6f validation %.6f lr %.5f (%.0f s)\n", epoch,
-                train_loss / double(train_size), mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda),
-                lr, seconds);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    // The validation loss against the results alone compares runs with different lambdas.
+    std::printf("epoch %d: train %.6f validation %.6f (results only %.6f) lr %.5f (%.0f s)\n",
+                epoch, train_loss / double(train_size),
+                mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda),
+                mean_loss(rounded, data, train_size, data.size(), scale, 0), lr, seconds);
     std::fflush(stdout);
     if (!opt.checkpoint.empty()) write_checkpoint(opt.checkpoint, model);
   }
 
-  const Network net = export_network(model, scale, opt.description);
+  const Network net = export_network(model, scale, opt.residual, opt.description);
   const std::string bytes = serialize(net);
   auto check = std::make_unique<Network>();
   const std::string error = parse(bytes.data(), bytes.size(), *check);
@@ -372,7 +443,7 @@ int main(int argc, char** argv) {
   }
   std::ofstream(opt.out, std::ios::binary) << bytes;
   std::printf("wrote %s (%zu bytes)\n", opt.out.c_str(), bytes.size());
-  const std::vector<PackedPosition> held_out(records.begin() + long(train_size), records.end());
+  const std::vector<PackedPosition> held_out(records.begin() + long(train_records), records.end());
   if (!compare_exported(rounded, *check, scale, held_out, 2000, opt.export_tolerance)) {
     std::cerr << "the exported network differs from the float model by more than "
               << opt.export_tolerance << " cp on average (or 10 times that at most)\n";

@@ -117,6 +117,29 @@ describe('engine API', () => {
     assert.equal((await engine.go({ depth: 2 })).book, undefined);
   });
 
+  test("setOption('useNNUE') searches with the built-in network and survives a worker restart", async () => {
+    assert.deepEqual(engine.contract.options.useNNUE, { type: 'check', default: false });
+    const nodes = async () => {
+      await engine.setPosition('startpos', ['h2e2', 'h9g7']);
+      await engine.newGame();
+      let last = 0;
+      await engine.go({ depth: 8 }, (info) => (last = info.nodes));
+      return last;
+    };
+    const handWritten = await nodes();
+    await engine.setOption('useNNUE', true);
+    const network = await nodes();
+    assert.notEqual(network, handWritten, 'the network evaluates differently');
+    assert.equal(await nodes(), network, 'and deterministically');
+    const before = (await engine._state()).instance;
+    await assert.rejects(engine._crash('throw'), /crashed/);
+    assert.notEqual((await engine._state()).instance, before);
+    assert.equal(await nodes(), network, 'the option is restored in a new worker');
+    await assert.rejects(engine.setOption('useNNUE', 'yes'), /true or false/);
+    await engine.setOption('useNNUE', false);
+    assert.equal(await nodes(), handWritten);
+  });
+
   test("setOption('skillLevel') plays weaker within its time budget and survives a worker restart", async () => {
     assert.deepEqual(engine.contract.options.skillLevel, { min: 0, max: 20, type: 'spin', default: 20 });
     await assert.rejects(engine.setOption('skillLevel', 21), /skillLevel must be a whole number in 0\.\.20/);
