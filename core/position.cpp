@@ -248,6 +248,16 @@ void Position::remove_piece(Square s) {
   piece_list_[p][piece_index_[last]] = last;
 }
 
+void Position::restore_piece(Piece p, Square s, int index) {
+  put_piece(p, s);
+  // remove_piece moved the last entry into the gap: move it back to the end.
+  const int last = piece_count_[p] - 1;
+  if (index == last) return;
+  const Square moved = piece_list_[p][index];
+  piece_list_[p][index] = s, piece_index_[s] = uint8_t(index);
+  piece_list_[p][last] = moved, piece_index_[moved] = uint8_t(last);
+}
+
 void Position::move_piece(Square from, Square to) {
   const Piece p = board_[from];
   board_[from] = NO_PIECE;
@@ -310,6 +320,7 @@ void Position::do_move(Move m, StateInfo& new_st) {
 
   if (captured != NO_PIECE) {
     st_->key ^= zobrist::piece_square(captured, to);
+    st_->captured_index = piece_index_[to];
     remove_piece(to);
   }
   move_piece(from, to);
@@ -321,7 +332,7 @@ void Position::do_move(Move m, StateInfo& new_st) {
 void Position::undo_move(Move m) {
   const Square from = from_sq(m), to = to_sq(m);
   move_piece(to, from);
-  if (st_->captured != NO_PIECE) put_piece(st_->captured, to);
+  if (st_->captured != NO_PIECE) restore_piece(st_->captured, to, st_->captured_index);
   side_ = ~side_;
   --game_ply_;
   st_ = st_->previous;

@@ -23,7 +23,10 @@ struct StateInfo {
   Move move;       // the move that led here (MOVE_NONE at the root)
   Piece moved;     // the piece that made it (NO_PIECE at the root and after a null move)
   Piece captured;  // the piece that move captured
-  bool in_check;   // the side to move is in check
+  // Its place in its piece list: undo_move puts it back there, so that a search leaves the
+  // lists (and with them the move generation order) exactly as it found them.
+  uint8_t captured_index;
+  bool in_check;  // the side to move is in check
   // Only a move from a square in risky_from or to a square in risky_to can expose the side to
   // move's general (unless it is in check or the general moves): the general's rank and file
   // when an enemy rook, cannon or general stands on them, and the horse-leg squares next to it.
@@ -109,6 +112,8 @@ class Position {
   void setup(const Piece* board, Color side, int rule60, int move_number, StateInfo* si);
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
+  // Undoes remove_piece(s) when the piece had place `index` in its list.
+  void restore_piece(Piece p, Square s, int index);
   void move_piece(Square from, Square to);
   void update_state_flags();
   template <typename PieceAt>

@@ -107,6 +107,25 @@ TEST(Search, BenchIsDeterministic) {
   EXPECT_EQ(other.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
 }
 
+// A search restores the position exactly, down to the order of its piece lists (which orders
+// move generation): after ucinewgame the same position is searched the same way again.
+TEST(Search, RepeatsItselfAfterNewGameWithoutANewPosition) {
+  Engine engine;
+  ASSERT_EQ(engine.set_position("startpos", {"h2e2", "h9g7", "h0g2", "i9h9"}), "");
+  std::vector<uint64_t> nodes;
+  for (int i = 0; i < 3; ++i) {
+    SearchLimits limits;
+    limits.depth = 8;
+    uint64_t n = 0;
+    engine.go(limits, [&](const SearchInfo& info) { n = info.nodes; });
+    nodes.push_back(n);
+    engine.new_game();
+  }
+  EXPECT_GT(nodes[0], 1000u);
+  EXPECT_EQ(nodes[1], nodes[0]);
+  EXPECT_EQ(nodes[2], nodes[0]);
+}
+
 TEST(Search, MultiPvReportsDistinctLines) {
   Engine engine;
   ASSERT_EQ(engine.set_option(contract::Option::MULTIPV, 3, "MultiPV"), "");
