@@ -44,6 +44,7 @@ struct Options {
   double lambda = 0.75;
   double scale = 0;  // 0: fitted to the data
   double validation = 0.02;
+  int patience = 3;             // stop after this many epochs without a better validation loss
   double export_tolerance = 0;  // centipawns; see compare_exported()
   size_t max_positions = 0;
   bool mirror = true;     // train on each position's left-right mirror image too
@@ -289,6 +290,8 @@ int main(int argc, char** argv) {
       opt.lambda = std::atof(value.c_str());
     else if (key == "--scale")
       opt.scale = std::atof(value.c_str());
+    else if (key == "--patience")
+      opt.patience = std::max(1, std::atoi(value.c_str()));
     else if (key == "--validation")
       opt.validation = std::atof(value.c_str());
     else if (key == "--max-positions")
@@ -375,10 +378,14 @@ int main(int argc, char** argv) {
   long step = 0;
 
   // The starting point (for a correction: the hand-written evaluation alone, near enough).
-  std::printf("before training: validation %.6f (results only %.6f)\n",
-              mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda),
+  // Early stopping: the exported model is that of the epoch with the lowest validation loss,
+  // and training stops once `patience` epochs in a row have not lowered it.
+  double best_loss = mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda);
+  std::printf("before training: validation %.6f (results only %.6f)\n", best_loss,
               mean_loss(rounded, data, train_size, data.size(), scale, 0));
-  for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
+  Model best = model;
+  int best_epoch = 0;
+  for (int epoch = 1; epoch <= opt.epochs && epoch - best_epoch <= opt.patience; ++epoch) {
     const auto started = std::chrono::steady_clock::now();
     const double lr = opt.lr * (epoch > opt.epochs * 0.9   ? 0.1
                                 : epoch > opt.epochs * 0.7 ? 0.3
@@ -430,15 +437,19 @@ int main(int argc, char** argv) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // The validation loss against the results alone compares runs with different lambdas.
+    const double validation_loss =
+        mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda);
     std::printf("epoch %d: train %.6f validation %.6f (results only %.6f) lr %.5f (%.0f s)\n",
-                epoch, train_loss / double(train_size),
-                mean_loss(rounded, data, train_size, data.size(), scale, opt.lambda),
+                epoch, train_loss / double(train_size), validation_loss,
                 mean_loss(rounded, data, train_size, data.size(), scale, 0), lr, seconds);
     std::fflush(stdout);
     if (!opt.checkpoint.empty()) write_checkpoint(opt.checkpoint, model);
+    if (validation_loss < best_loss) best_loss = validation_loss, best = model, best_epoch = epoch;
   }
+  std::printf("exporting epoch %d (validation %.6f)\n", best_epoch, best_loss);
+  round_like_export(best, rounded);
 
-  const Network net = export_network(model, scale, opt.residual, opt.description);
+  const Network net = export_network(best, scale, opt.residual, opt.description);
   const std::string bytes = serialize(net);
   auto check = std::make_unique<Network>();
   const std::string error = parse(bytes.data(), bytes.size(), *check);

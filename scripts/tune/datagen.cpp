@@ -151,6 +151,14 @@ size_t convert_pgn(const std::string& path, std::ofstream& out) {
 
 int main(int argc, char** argv) {
   Options opt;
+  const char* usage =
+      "usage: chuhan-datagen --openings FILE --games N --nodes N --seed N --out FILE\n"
+      "                      [--format text|nnue] [--random-plies N]\n"
+      "       chuhan-datagen --from-pgn FILE --out FILE\n";
+  if (argc < 2 || argc % 2 == 0) {  // options come in pairs
+    std::cerr << usage;
+    return 2;
+  }
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
     if (key == "--openings")
@@ -170,7 +178,7 @@ int main(int argc, char** argv) {
     else if (key == "--format" && (value == "text" || value == "nnue"))
       opt.nnue_format = value == "nnue";
     else {
-      std::cerr << "unknown option " << key << "\n";
+      std::cerr << "unknown option " << key << "\n" << usage;
       return 2;
     }
   }
