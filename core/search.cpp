@@ -606,6 +606,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
       (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
+  // No legal move out of check loses too (Xiangqi has no stalemate draw): a standard way to
+  // mate a bare general. Only a side without rook, horse and cannon is likely to be stuck, so
+  // only then is every move generated; stand pat would otherwise hide the loss.
+  if (!ss->in_check && !null_move_allowed(pos) && MoveList<LEGAL>(pos).size() == 0)
+    return mated_in(ss->ply);
+
   // Stand pat: out of check the side to move may decline every capture.
   Value best_value, futility_base;
   if (ss->in_check) {

@@ -36,6 +36,28 @@ TEST(Search, FindsEveryMateInOneToThreeWithTheExactDistance) {
   EXPECT_GE(tested, 30);
 }
 
+// Including those that leave the defender no legal move out of check (a loss in Xiangqi): the
+// quiescence search must not stand pat there, with either evaluation.
+TEST(Search, SeesEveryMateInOneAtDepthOne) {
+  int tested = 0;
+  for (const DataLine& line : read_data_file("mates.txt")) {
+    if (line.fields[1] != "mate-in-1") continue;
+    for (const bool network : {false, true}) {
+      Engine engine;
+      ASSERT_EQ(engine.set_option(contract::Option::USE_NNUE, network, "Use NNUE"), "");
+      ASSERT_EQ(engine.set_position(line.fields[0]), "");
+      SearchLimits limits;
+      limits.depth = 1;
+      SearchInfo last;
+      engine.go(limits, [&](const SearchInfo& info) { last = info; });
+      EXPECT_TRUE(last.is_mate && last.score == 1)
+          << line.fields[0] << (network ? " (network)" : "") << ": " << score_to_uci(last);
+    }
+    ++tested;
+  }
+  EXPECT_GE(tested, 8);
+}
+
 TEST(Search, ReturnsALegalMoveUnderEveryLimit) {
   const std::vector<SearchLimits> limits_list = [] {
     std::vector<SearchLimits> v(6);
