@@ -129,9 +129,9 @@ inline constexpr OptionSpec Options[] = {
      false,
      skill::MaxLevel,
      {0, skill::MaxLevel}},
-    // The learned evaluation (nnue.h) instead of the hand-written one. Off until a network
-    // beats the hand-written evaluation in games (scripts/nnue/README.md).
-    {Option::USE_NNUE, "Use NNUE", "useNNUE", true, 0, {0, 1}},
+    // The learned evaluation (nnue.h); off: the hand-written one alone. On since the round-3
+    // network beat the hand-written evaluation in games (scripts/nnue/README.md).
+    {Option::USE_NNUE, "Use NNUE", "useNNUE", true, 1, {0, 1}},
 };
 static_assert(std::size(Options) == size_t(Option::OPTION_NB));
 

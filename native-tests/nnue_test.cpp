@@ -172,8 +172,8 @@ TEST(Nnue, UseNnueSearchesWithTheLoadedNetwork) {
     if (net) {
       const std::string bytes = nnue::serialize(*net);
       EXPECT_EQ(engine.load_network(bytes.data(), bytes.size()), "");
-      EXPECT_EQ(engine.set_option(contract::Option::USE_NNUE, 1, "Use NNUE"), "");
     }
+    EXPECT_EQ(engine.set_option(contract::Option::USE_NNUE, net != nullptr, "Use NNUE"), "");
     SearchLimits limits;
     limits.depth = 7;
     uint64_t nodes = 0;

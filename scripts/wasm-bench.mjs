@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // WebAssembly vs native speed, module size and start-up time, in one run.
 //
-//   node scripts/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--nnue]  (npm run bench:wasm)
+//   node scripts/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce]  (npm run bench:wasm)
 //
 // 1. Speed: the bench (fixed positions, depth 13) natively (build/native/chuhan bench) and in
 //    wasm under Node (createEngine().bench(), timed inside the worker like the native timer),
 //    alternating N rounds (default 5) so that both see the same machine load; the best nodes/s
 //    of each and their ratio. Also checks that both searched the same number of nodes. With
-//    --nnue both evaluate with the embedded network (Use NNUE / useNNUE).
+//    --hce both evaluate with the hand-written evaluation (Use NNUE / useNNUE off).
 // 2. Size of wasm/dist/chuhan.wasm + chuhan.mjs (the glue), raw and gzip -9; the JS API files
 //    separately.
 // 3. Ready time: createEngine() until the engine answers, under Node (first engine of the
@@ -39,10 +39,10 @@ const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 const reloads = Number(args[args.indexOf('--reloads') + 1]) || 15;
 const browser = !args.includes('--no-browser') && hasChromium();
-const nnue = args.includes('--nnue');
+const handWritten = args.includes('--hce');
 const nativeBench = () =>
-  nnue
-    ? execFileSync(native, [], { encoding: 'utf8', input: 'setoption name Use NNUE value true\nbench\nquit\n' })
+  handWritten
+    ? execFileSync(native, [], { encoding: 'utf8', input: 'setoption name Use NNUE value false\nbench\nquit\n' })
     : execFileSync(native, ['bench'], { encoding: 'utf8' });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -53,9 +53,9 @@ for (const f of [native, join(root, 'wasm/dist/chuhan.wasm')])
   if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
 
 // ---- 1. speed ----
-console.log(`== bench speed: native vs wasm (Node ${process.version}), ${rounds} rounds alternating${nnue ? ', Use NNUE' : ''}`);
+console.log(`== bench speed: native vs wasm (Node ${process.version}), ${rounds} rounds alternating${handWritten ? ', Use NNUE off' : ''}`);
 const engine = await createEngine();
-if (nnue) await engine.setOption('useNNUE', true);
+if (handWritten) await engine.setOption('useNNUE', false);
 const best = { native: 0, wasm: 0 };
 let nodes = {};
 const ratios = [];

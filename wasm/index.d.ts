@@ -275,8 +275,9 @@ export interface Engine {
    * ownBook (default false): go() answers a position of the built-in opening book at once with a
    * weighted random book move ({book: true}, no info reports), except for infinite searches and
    * MultiPV. Kept across worker restarts.
-   * useNNUE (default false): evaluate with the learned network built into the module instead of
-   * the hand-written evaluation (clears the hash). Kept across worker restarts.
+   * useNNUE (default true): evaluate with the learned network built into the module; false
+   * evaluates with the hand-written evaluation alone (either clears the hash). Kept across
+   * worker restarts.
    */
   setOption(name: EngineBooleanOption, value: boolean): Promise<void>;
   /** Ends the worker; pending and later calls reject. */

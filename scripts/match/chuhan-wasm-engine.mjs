@@ -6,7 +6,8 @@
 //   (the same as --engine-a module:scripts/match/chuhan-wasm-engine.mjs)
 //
 // Module args: 'book' turns the engine's own opening book on (off by default, as in UCI, so
-// that the openings file decides the openings).
+// that the openings file decides the openings); 'nnue' and 'hce' set useNNUE on and off (the
+// learned network or the hand-written evaluation), e.g. --engine-a 'wasm nnue' --engine-b 'wasm hce'.
 
 import { createEngine } from '../../wasm/index.node.js';
 
@@ -14,9 +15,11 @@ const ClockKeys = ['wtime', 'btime', 'winc', 'binc', 'movestogo'];
 
 export default async function createChuhanWasmEngine(options = {}) {
   const engine = await createEngine(options.hash ? { hashMB: options.hash } : {});
-  if ((options.args ?? []).includes('book')) await engine.setOption('ownBook', true);
+  const args = options.args ?? [];
+  if (args.includes('book')) await engine.setOption('ownBook', true);
+  if (args.includes('nnue') || args.includes('hce')) await engine.setOption('useNNUE', args.includes('nnue'));
   return {
-    name: 'Chuhan wasm',
+    name: `Chuhan wasm${args.includes('nnue') ? ' nnue' : args.includes('hce') ? ' hce' : ''}`,
     newGame: () => engine.newGame(),
     async go(fen, moves, limits) {
       await engine.setPosition(fen, moves);

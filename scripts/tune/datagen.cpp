@@ -11,6 +11,10 @@
 //
 //   chuhan-datagen --openings ../shared/data/openings.txt --games 2000 --nodes 6000
 //                  --seed 1 --out data.txt [--format text|nnue] [--random-plies N]
+//                  [--nnue on|off]
+//
+// The players are the engine with its defaults (book off): `--nnue off` plays with the
+// hand-written evaluation alone, as every run before the network became the default did.
 //
 // Games played elsewhere (e.g. matches against other engines, scripts/match.mjs --pgn): every
 // game of a PGN file, positions with the game's result only.
@@ -44,6 +48,7 @@ struct Options {
   int random_plies = 4;
   unsigned seed = 1;
   bool nnue_format = false;
+  bool use_nnue = true;  // the players evaluate with the embedded network (Use NNUE)
 };
 
 struct Sample {
@@ -153,7 +158,7 @@ int main(int argc, char** argv) {
   Options opt;
   const char* usage =
       "usage: chuhan-datagen --openings FILE --games N --nodes N --seed N --out FILE\n"
-      "                      [--format text|nnue] [--random-plies N]\n"
+      "                      [--format text|nnue] [--random-plies N] [--nnue on|off]\n"
       "       chuhan-datagen --from-pgn FILE --out FILE\n";
   if (argc < 2 || argc % 2 == 0) {  // options come in pairs
     std::cerr << usage;
@@ -175,6 +180,8 @@ int main(int argc, char** argv) {
       opt.seed = unsigned(std::atoi(value.c_str()));
     else if (key == "--from-pgn")
       opt.from_pgn = value;
+    else if (key == "--nnue" && (value == "on" || value == "off"))
+      opt.use_nnue = value == "on";
     else if (key == "--format" && (value == "text" || value == "nnue"))
       opt.nnue_format = value == "nnue";
     else {
@@ -207,6 +214,7 @@ int main(int argc, char** argv) {
   Engine engine;
   engine.set_hash_size(16);
   engine.set_option(contract::Option::OWN_BOOK, 0, "OwnBook");
+  engine.set_option(contract::Option::USE_NNUE, opt.use_nnue, "Use NNUE");
   for (int g = first_game; g < opt.games; ++g) {
     std::mt19937 rng(opt.seed * 1000003u + unsigned(g));
     std::vector<Sample> positions;

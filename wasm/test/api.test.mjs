@@ -117,8 +117,8 @@ describe('engine API', () => {
     assert.equal((await engine.go({ depth: 2 })).book, undefined);
   });
 
-  test("setOption('useNNUE') searches with the built-in network and survives a worker restart", async () => {
-    assert.deepEqual(engine.contract.options.useNNUE, { type: 'check', default: false });
+  test("setOption('useNNUE') switches between the built-in network and the hand-written evaluation and survives a worker restart", async () => {
+    assert.deepEqual(engine.contract.options.useNNUE, { type: 'check', default: true });
     const nodes = async () => {
       await engine.setPosition('startpos', ['h2e2', 'h9g7']);
       await engine.newGame();
@@ -126,18 +126,18 @@ describe('engine API', () => {
       await engine.go({ depth: 8 }, (info) => (last = info.nodes));
       return last;
     };
-    const handWritten = await nodes();
-    await engine.setOption('useNNUE', true);
     const network = await nodes();
+    await engine.setOption('useNNUE', false);
+    const handWritten = await nodes();
     assert.notEqual(network, handWritten, 'the network evaluates differently');
-    assert.equal(await nodes(), network, 'and deterministically');
+    assert.equal(await nodes(), handWritten, 'and deterministically');
     const before = (await engine._state()).instance;
     await assert.rejects(engine._crash('throw'), /crashed/);
     assert.notEqual((await engine._state()).instance, before);
-    assert.equal(await nodes(), network, 'the option is restored in a new worker');
+    assert.equal(await nodes(), handWritten, 'the option is restored in a new worker');
     await assert.rejects(engine.setOption('useNNUE', 'yes'), /true or false/);
-    await engine.setOption('useNNUE', false);
-    assert.equal(await nodes(), handWritten);
+    await engine.setOption('useNNUE', true);
+    assert.equal(await nodes(), network);
   });
 
   test("setOption('skillLevel') plays weaker within its time budget and survives a worker restart", async () => {
