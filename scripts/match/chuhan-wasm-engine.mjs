@@ -17,9 +17,10 @@ export default async function createChuhanWasmEngine(options = {}) {
   const engine = await createEngine(options.hash ? { hashMB: options.hash } : {});
   const args = options.args ?? [];
   if (args.includes('book')) await engine.setOption('ownBook', true);
-  if (args.includes('nnue') || args.includes('hce')) await engine.setOption('useNNUE', args.includes('nnue'));
+  const evaluation = ['nnue', 'hce'].find((word) => args.includes(word));
+  if (evaluation) await engine.setOption('useNNUE', evaluation === 'nnue');
   return {
-    name: `Chuhan wasm${args.includes('nnue') ? ' nnue' : args.includes('hce') ? ' hce' : ''}`,
+    name: evaluation ? `Chuhan wasm ${evaluation}` : 'Chuhan wasm',
     newGame: () => engine.newGame(),
     async go(fen, moves, limits) {
       await engine.setPosition(fen, moves);
