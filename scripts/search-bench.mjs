@@ -9,11 +9,12 @@
 //              nodes needed to complete depth 9 and 10 (`go depth 10`)
 // With no section flag all four run. Every position starts with `ucinewgame` + `isready`.
 //
-//   node scripts/search-bench.mjs [--mates] [--tactics] [--depth] [--movetime MS]
-//                                 [--engine PATH] [--hash MB]
+//   node scripts/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--movetime MS]
+//                                 [--engine PATH] [--hash MB] [--option NAME=VALUE]...
 //
 // --movetime sets the time per position for mates and tactics (default 500); the depth section
-// always searches 1000 ms. CHUHAN_DATA_DIR overrides the data directory. A position that does not
+// always searches 1000 ms. --option sends a `setoption` (repeatable), e.g. --option
+// 'Use NNUE=false' for the hand-written evaluation. CHUHAN_DATA_DIR overrides the data directory. A position that does not
 // finish within its time limit plus 5 s (60 s for `go depth 10`) counts as failed. This is a
 // benchmark: it exits 0 whatever the results (2 only for a bad command line).
 
@@ -39,12 +40,12 @@ const DEPTH_TACTICS = 20;        // tactics positions added to the depth section
 function usage(message) {
   if (message) console.error(`search-bench: ${message}`);
   console.error('usage: node scripts/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
-                '[--movetime MS] [--engine PATH] [--hash MB]');
+                '[--movetime MS] [--engine PATH] [--hash MB] [--option NAME=VALUE]...');
   process.exit(message ? 2 : 0);
 }
 
 function parseArgs(argv) {
-  const opts = { sections: new Set(), movetime: 500, engine: resolve(repoRoot, 'build/native/chuhan'), hash: null };
+  const opts = { sections: new Set(), movetime: 500, engine: resolve(repoRoot, 'build/native/chuhan'), hash: null, options: [] };
   const positiveInt = (flag, value) => {
     if (!/^\d+$/.test(value ?? '') || Number(value) < 1) usage(`${flag} needs a positive integer`);
     return Number(value);
@@ -54,6 +55,11 @@ function parseArgs(argv) {
     if (['--mates', '--tactics', '--blunders', '--depth'].includes(arg)) opts.sections.add(arg.slice(2));
     else if (arg === '--movetime') opts.movetime = positiveInt(arg, argv[++i]);
     else if (arg === '--hash') opts.hash = positiveInt(arg, argv[++i]);
+    else if (arg === '--option') {
+      const match = /^([^=]+)=(.*)$/.exec(argv[++i] ?? '');
+      if (!match) usage('--option needs NAME=VALUE');
+      opts.options.push({ name: match[1].trim(), value: match[2].trim() });
+    }
     else if (arg === '--engine') {
       if (!argv[i + 1]) usage('--engine needs a path');
       opts.engine = resolve(argv[++i]);
@@ -78,9 +84,10 @@ function readData(dataDir, name) {
 // The engine process
 
 class Engine {
-  constructor(path, hash) {
+  constructor(path, hash, options) {
     this.path = path;
     this.hash = hash;
+    this.options = options;  // [{name, value}] sent after uciok
     this.child = null;
     this.lines = [];      // output not yet consumed
     this.waiter = null;   // { take, finish, timer } of the pending waitFor
@@ -101,6 +108,7 @@ class Engine {
     this.send('uci');
     if (!(await this.waitFor((l) => l === 'uciok', 10000)).found) throw new Error(this.exited ?? 'no uciok from engine');
     if (this.hash) this.send(`setoption name Hash value ${this.hash}`);
+    for (const { name, value } of this.options) this.send(`setoption name ${name} value ${value}`);
     await this.ready();
   }
 
@@ -414,7 +422,8 @@ async function main() {
     return;
   }
   console.log(`engine ${opts.engine}\ndata   ${dataDir}`);
-  const engine = new Engine(opts.engine, opts.hash);
+  for (const { name, value } of opts.options) console.log(`option ${name} = ${value}`);
+  const engine = new Engine(opts.engine, opts.hash, opts.options);
   const results = {};
   const t0 = Date.now();
   try {
