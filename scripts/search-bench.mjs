@@ -14,9 +14,10 @@
 //
 // --movetime sets the time per position for mates and tactics (default 500); the depth section
 // always searches 1000 ms. --option sends a `setoption` (repeatable), e.g. --option
-// 'Use NNUE=false' for the hand-written evaluation. CHUHAN_DATA_DIR overrides the data directory. A position that does not
-// finish within its time limit plus 5 s (60 s for `go depth 10`) counts as failed. This is a
-// benchmark: it exits 0 whatever the results (2 only for a bad command line).
+// 'Use NNUE=false' for the hand-written evaluation. CHUHAN_DATA_DIR overrides the data
+// directory. A position that does not finish within its time limit plus 5 s (60 s for
+// `go depth 10`) counts as failed. This is a benchmark: it exits 0 whatever the results (2 only
+// for a bad command line).
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
