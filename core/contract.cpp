@@ -148,9 +148,21 @@ const char* name(ResultReason reason) {
       return "rule_60";
     case ResultReason::INSUFFICIENT_MATERIAL:
       return "insufficient_material";
+    case ResultReason::RESIGNATION:
+      return "resignation";
+    case ResultReason::TIME:
+      return "time";
+    case ResultReason::AGREEMENT:
+      return "agreement";
     default:
       return "";
   }
+}
+
+bool parse_reason(std::string_view text, ResultReason& out) {
+  for (const ResultReason r : Reasons)
+    if (text == name(r)) return out = r, true;
+  return false;
 }
 
 }  // namespace chuhan::contract

@@ -169,7 +169,7 @@ constexpr bool is_mate(Value v) {
 // "ongoing", "red_wins", "black_wins", "draw".
 const char* name(Outcome outcome);
 // "" (none), "checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition",
-// "rule_60", "insufficient_material".
+// "rule_60", "insufficient_material", "resignation", "time", "agreement".
 const char* name(ResultReason reason);
 inline constexpr ResultReason Reasons[] = {ResultReason::CHECKMATE,
                                            ResultReason::STALEMATE,
@@ -177,6 +177,11 @@ inline constexpr ResultReason Reasons[] = {ResultReason::CHECKMATE,
                                            ResultReason::PERPETUAL_CHASE,
                                            ResultReason::REPETITION,
                                            ResultReason::RULE_60,
-                                           ResultReason::INSUFFICIENT_MATERIAL};
+                                           ResultReason::INSUFFICIENT_MATERIAL,
+                                           ResultReason::RESIGNATION,
+                                           ResultReason::TIME,
+                                           ResultReason::AGREEMENT};
+// Reads a reason's stable name (one of Reasons); false for another.
+bool parse_reason(std::string_view text, ResultReason& out);
 
 }  // namespace chuhan::contract

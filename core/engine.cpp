@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "book.h"
+#include "formats/pgn.h"
 #include "movegen.h"
 #include "quote.h"
 
@@ -27,6 +28,8 @@ std::string Engine::set_position(const std::string& fen, const std::vector<std::
 std::string Engine::play(const std::string& move) {
   const Move m = parse_move_name(game_->position(), move);
   if (m == MOVE_NONE) return quote(move) + " is not a legal move in position " + fen();
+  if (const GameResult r = game_result(); r.over())
+    return "the game is over (" + r.result_string() + ", " + r.reason_string() + "): no more moves";
   game_->play(m);
   banned_.clear();
   return "";
@@ -69,18 +72,87 @@ std::string Engine::move_name(const std::string& iccs, const std::string& style)
   return chuhan::move_name(game_->position(), m, notation);
 }
 
+namespace {
+std::string no_node(NodeId node) { return "no node " + std::to_string(node) + " in this game"; }
+}  // namespace
+
+std::string Engine::go_to(NodeId node) {
+  if (!game_->go_to(node)) return no_node(node);
+  banned_.clear();
+  return "";
+}
+
+std::string Engine::undo(int plies) {
+  if (plies < 0 || plies > game_->plies())
+    return contract::check("undo plies", plies, {0, game_->plies()});
+  for (int i = 0; i < plies; ++i) game_->undo();
+  if (plies) banned_.clear();
+  return "";
+}
+
+std::string Engine::remove_node(NodeId node) {
+  if (node == RootNode) return "the start of the game cannot be removed";
+  const NodeId cursor = game_->cursor();
+  if (!game_->remove(node)) return no_node(node);
+  if (game_->cursor() != cursor) banned_.clear();
+  return "";
+}
+
+std::string Engine::promote(NodeId node, bool to_main) {
+  if (!game_->record().valid(node)) return no_node(node);
+  game_->promote(node, to_main);  // already first: nothing to do
+  return "";
+}
+
+std::string Engine::set_comment(NodeId node, const std::string& text) {
+  return game_->set_comment(node, text) ? "" : no_node(node);
+}
+
+std::string Engine::set_tag(const std::string& name, const std::string& value) {
+  if (name.empty() || name == "FEN" || name == "Result" ||
+      name.find_first_of(" \t\r\n\"[]") != std::string::npos)
+    return "bad tag name " + quote(name) + " (FEN and Result have their own calls)";
+  game_->tags().set(name, value);
+  return "";
+}
+
+std::string Engine::declare_result(const std::string& result, const std::string& reason) {
+  GameResult r = formats::parse_result(result);
+  if (!r.over() && result != "*")
+    return "bad result " + quote(result) + " (expected 1-0, 0-1, 1/2-1/2 or *)";
+  if (!reason.empty() && !contract::parse_reason(reason, r.reason))
+    return "unknown reason " + quote(reason);
+  if (!r.over()) r.reason = ResultReason::NONE;
+  game_->declare(r);
+  return "";
+}
+
+std::string Engine::load_game(std::string_view bytes, const formats::ReadOptions& options) {
+  formats::Loaded loaded = formats::read_game(bytes, options);
+  if (!loaded.game) return std::string(formats::name(loaded.format)) + ": " + loaded.error;
+  const std::vector<NodeId> main = loaded.game->record().main_line();
+  loaded.game->go_to(main.back());
+  game_ = std::move(loaded.game);
+  banned_.clear();
+  return "";
+}
+
+std::string Engine::save_game(formats::Format format, const formats::WriteOptions& options) const {
+  return formats::write_game(game_->record(), format, options, game_->cursor());
+}
+
 std::string Engine::pgn(const std::map<std::string, std::string>& tags) const {
-  std::map<std::string, std::string> all = tags;
-  if (!all.count("Result")) all["Result"] = game_result().result_string();
-  return write_pgn(*game_, all);
+  Record copy = game_->record();  // the extra tags go on a copy
+  for (const auto& [k, v] : tags) {
+    if (k != "Result") copy.tags.set(k, v);
+  }
+  if (const auto it = tags.find("Result"); it != tags.end())
+    copy.declared = formats::parse_result(it->second);
+  return formats::write_pgn(copy, {Notation::ICCS});
 }
 
 std::string Engine::load_pgn(const std::string& text) {
-  PgnGame pgn = parse_pgn(text);
-  if (!pgn.game) return "PGN: " + pgn.error;
-  game_ = std::move(pgn.game);
-  banned_.clear();
-  return "";
+  return load_game(text, {formats::Format::PGN});
 }
 
 std::string Engine::set_banned_moves(const std::vector<std::string>& moves) {

@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "contract.h"
+#include "formats/game_file.h"
 #include "game.h"
 #include "nnue.h"
 #include "notation.h"
@@ -53,16 +54,18 @@ class Engine {
   Engine();
   ~Engine();
 
-  // Sets the game to `fen` (or the start position for "startpos") followed by `moves` in ICCS.
-  // Returns "" on success; otherwise says what is wrong (bad FEN, malformed or illegal move and
-  // at which ply) and keeps the previous game. Clears banned moves.
+  // Sets the game to a new record at `fen` (or the start position for "startpos") followed by
+  // `moves` in ICCS. Returns "" on success; otherwise says what is wrong (bad FEN, malformed or
+  // illegal move and at which ply) and keeps the previous game. Clears banned moves.
   std::string set_position(const std::string& fen, const std::vector<std::string>& moves = {});
-  // Plays one legal move of the current position, named in any notation (ICCS, WXF, Chinese;
-  // notation.h), at the end of the game. Returns "" or why not (the game is then unchanged).
-  // Clears banned moves.
+  // Plays one legal move of the cursor's position, named in any notation (ICCS, WXF, Chinese;
+  // notation.h): the node the move already has, else a new one (a variation when the cursor's
+  // node has a continuation). Refuses a move after a decided position (checkmate, a repetition
+  // lost or drawn, the 60-move rule): a decided game stays decided. Returns "" or why not (the
+  // game is then unchanged). Clears banned moves.
   std::string play(const std::string& move);
 
-  // The game: its start, its moves and a record of every ply.
+  // The game: its record (tags, the tree of moves, comments, result) and the cursor.
   const Game& game() const { return *game_; }
   std::string fen() const { return game_->current().fen; }
   Color side_to_move() const { return game_->position().side_to_move(); }
@@ -74,18 +77,38 @@ class Engine {
   // Board diagram, FEN, key and the game's verdict, for the `d` command.
   std::string describe() const;
 
-  // The game as given to set_position: its start FEN and its moves in ICCS.
+  // The line from the start to the cursor: its start FEN and its moves in ICCS.
   const std::string& start_fen() const { return game_->start_fen(); }
   std::vector<std::string> moves() const { return game_->moves(); }
-  // The game's moves named in `style` ("iccs", "wxf" or "chinese"); empty for another style.
+  // The line's moves named in `style` ("iccs", "wxf" or "chinese"); empty for another style.
   std::vector<std::string> game_move_names(const std::string& style) const;
   // Name of a legal ICCS move of the current position in `style`; "" if not legal.
   std::string move_name(const std::string& iccs, const std::string& style) const;
-  // The game as xqbase-style PGN; `tags` adds or overrides headers (Result defaults to the
-  // game's verdict).
+
+  // Edits of the record and moves of its cursor (game.h). Each returns "" or what is wrong (a
+  // node that does not exist, ...), changing nothing then; those that move the cursor clear
+  // banned moves. Node numbers are those of the record (record.h).
+  std::string go_to(NodeId node);
+  // Takes back `plies` moves of the line (the cursor goes up; the moves stay in the record).
+  std::string undo(int plies);
+  std::string remove_node(NodeId node);
+  std::string promote(NodeId node, bool to_main);
+  std::string set_comment(NodeId node, const std::string& text);
+  // Sets a tag (an empty value removes it; the start FEN and the result have their own calls).
+  std::string set_tag(const std::string& name, const std::string& value);
+  // Declares the game's result: "1-0", "0-1", "1/2-1/2" or "*" (none), with a reason's stable
+  // name (contract.h: "resignation", "agreement", "time", ... or "" for none).
+  std::string declare_result(const std::string& result, const std::string& reason);
+
+  // Replaces the game with the first game of a file's bytes (game_file.h: PGN in any notation and
+  // encoding, XQF, DhtmlXQ, FEN), the cursor at the end of its main line. Returns "" or what is
+  // wrong (naming the format); on error the previous game stays.
+  std::string load_game(std::string_view bytes, const formats::ReadOptions& options = {});
+  // The game in `format` (PGN, DHTMLXQ, FEN: the cursor's position).
+  std::string save_game(formats::Format format, const formats::WriteOptions& options = {}) const;
+  // The game as xqbase-style PGN with ICCS moves; `tags` adds or overrides headers.
   std::string pgn(const std::map<std::string, std::string>& tags = {}) const;
-  // Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese).
-  // Returns "" or what is wrong; on error the previous game stays.
+  // load_game for a PGN text.
   std::string load_pgn(const std::string& text);
 
   // Moves the next search must not play (UCCI `banmoves`). Returns "" or what is wrong.

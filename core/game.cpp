@@ -1,5 +1,6 @@
 #include "game.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "movegen.h"
@@ -8,7 +9,7 @@
 
 namespace chuhan {
 
-Game::Game() { reset("startpos"); }
+Game::Game() : record_(PlyRecord{}) { reset("startpos"); }
 
 std::string Game::reset(const std::string& fen) {
   const std::string start = fen == "startpos" ? Position::StartFen : fen;
@@ -18,9 +19,8 @@ std::string Game::reset(const std::string& fen) {
     return "invalid FEN: " + error;
   states_ = std::move(states);  // a moved deque keeps its elements where they are
   pos_.set(start, &states_.back());
-  start_fen_ = start;
-  records_.clear();
-  records_.push_back(describe_position());
+  record_ = Record(describe_position(MOVE_NONE, "", "", NO_PIECE));
+  path_ = {RootNode};
   return "";
 }
 
@@ -33,37 +33,88 @@ std::string Game::play(const std::string& iccs, const std::string& where) {
   return "";
 }
 
-void Game::play(Move m) {
+NodeId Game::play(Move m) {
   assert(MoveList<LEGAL>(pos_).contains(m));
-  std::string chinese = move_name(pos_, m, Notation::CHINESE);
-  std::string wxf = move_name(pos_, m, Notation::WXF);
-  states_.emplace_back();
-  pos_.do_move(m, states_.back());
-  PlyRecord record = describe_position();
-  record.move = m;
-  record.iccs = move_to_string(m);
-  record.chinese = std::move(chinese);
-  record.wxf = std::move(wxf);
-  records_.push_back(std::move(record));
+  NodeId id = record_.child(cursor(), m);
+  if (id == NoNode) {
+    std::string chinese = move_name(pos_, m, Notation::CHINESE);
+    std::string wxf = move_name(pos_, m, Notation::WXF);
+    const Piece moved = pos_.piece_on(from_sq(m));
+    states_.emplace_back();
+    pos_.do_move(m, states_.back());
+    id = record_.add(cursor(), describe_position(m, std::move(chinese), std::move(wxf), moved));
+  } else {
+    states_.emplace_back();
+    pos_.do_move(m, states_.back());
+  }
+  path_.push_back(id);
+  return id;
+}
+
+void Game::step_back() {
+  pos_.undo_move(current().move);
+  states_.pop_back();
+  path_.pop_back();
 }
 
 bool Game::undo() {
   if (plies() == 0) return false;
-  pos_.undo_move(current().move);
-  states_.pop_back();
-  records_.pop_back();
+  step_back();
+  return true;
+}
+
+bool Game::go_to(NodeId id) {
+  if (!record_.valid(id)) return false;
+  const std::vector<NodeId> target = record_.path(id);
+  // Back to the last node both lines share, then forward along the target's line.
+  size_t shared = 0;
+  while (shared < target.size() && shared < path_.size() && target[shared] == path_[shared])
+    ++shared;
+  while (path_.size() > shared) step_back();
+  for (size_t i = shared; i < target.size(); ++i) {
+    states_.emplace_back();
+    pos_.do_move(record_.node(target[i]).at.move, states_.back());
+    path_.push_back(target[i]);
+  }
+  return true;
+}
+
+bool Game::remove(NodeId id) {
+  if (!record_.valid(id) || id == RootNode) return false;
+  if (std::find(path_.begin(), path_.end(), id) != path_.end()) go_to(record_.node(id).parent);
+  return record_.remove(id);
+}
+
+bool Game::set_comment(NodeId id, std::string text) {
+  if (!record_.valid(id)) return false;
+  record_.set_comment(id, std::move(text));
+  return true;
+}
+
+bool Game::set_nag(NodeId id, int nag) {
+  if (!record_.valid(id) || id == RootNode) return false;
+  record_.set_nag(id, nag);
   return true;
 }
 
 std::vector<std::string> Game::moves() const {
   std::vector<std::string> out;
-  out.reserve(records_.size() - 1);
-  for (size_t i = 1; i < records_.size(); ++i) out.push_back(records_[i].iccs);
+  out.reserve(path_.size() - 1);
+  for (size_t i = 1; i < path_.size(); ++i) out.push_back(record_.node(path_[i]).at.iccs);
   return out;
 }
 
-PlyRecord Game::describe_position() {
+PlyRecord Game::describe_position(Move m, std::string chinese, std::string wxf, Piece moved) {
   PlyRecord r;
+  r.move = m;
+  if (m != MOVE_NONE) {
+    r.iccs = move_to_string(m);
+    r.chinese = std::move(chinese);
+    r.wxf = std::move(wxf);
+    r.moved = moved;
+    r.captured = pos_.state()->captured;
+    r.ply = plies() + 1;  // the cursor has not moved yet
+  }
   r.fen = pos_.fen();
   r.side_to_move = pos_.side_to_move();
   r.move_number = 1 + pos_.game_ply() / 2;

@@ -1,16 +1,13 @@
-// Move notation: ICCS (h2e2), WXF (C2=5) and traditional Chinese (炮二平五, 马８进７), and PGN
-// in and out (xqbase style). Reading accepts any of the three notations, since a name can be
-// matched against the names of the legal moves.
+// Move notation: ICCS (h2e2), WXF (C2=5) and traditional Chinese (炮二平五, 马８进７). Reading
+// accepts any of the three, since a name can be matched against the names of the legal moves.
 #pragma once
 
-#include <map>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "game.h"
 #include "position.h"
+#include "record.h"
 
 namespace chuhan {
 
@@ -35,26 +32,5 @@ std::vector<std::string> line_names(Position& pos, const std::vector<Move>& line
 // dash and in either case, WXF, Chinese in simplified or traditional characters with any
 // digit style). MOVE_NONE if none or ambiguous.
 Move parse_move_name(const Position& pos, const std::string& text);
-
-// A game read from PGN.
-struct PgnGame {
-  std::map<std::string, std::string> tags;
-  std::unique_ptr<Game> game;  // null when the text could not be read
-  std::string error;           // then says where and why
-  // The game's start ("startpos" without a FEN tag) and ICCS moves again, for
-  // scripts/tune/datagen.cpp until it reads `game`.
-  std::string fen;
-  std::vector<std::string> moves;
-};
-
-// Reads the first game of a PGN text: tags, then moves in ICCS (xqbase "H2-E2" or "h2e2"),
-// WXF or Chinese; comments, variations, NAGs and move numbers are skipped. A text with neither
-// a move nor a FEN tag (empty, tags only, a bare result) is an error, not the start position.
-PgnGame parse_pgn(const std::string& text);
-
-// Writes `game` as xqbase-style PGN ([Game "Chinese Chess"], [Format "ICCS"], moves "H2-E2"),
-// with a FEN tag unless the game starts from the start position and has moves. `tags` may add
-// or override Event, Site, Date, Red, Black, Result... (Result defaults to "*").
-std::string write_pgn(const Game& game, const std::map<std::string, std::string>& tags);
 
 }  // namespace chuhan

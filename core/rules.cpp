@@ -173,6 +173,12 @@ std::string GameResult::reason_string() const {
       return "60-move rule";
     case ResultReason::INSUFFICIENT_MATERIAL:
       return "insufficient material";
+    case ResultReason::RESIGNATION:
+      return "resignation";
+    case ResultReason::TIME:
+      return "time";
+    case ResultReason::AGREEMENT:
+      return "agreement";
     default:
       return "";
   }

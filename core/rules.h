@@ -22,7 +22,11 @@ enum class ResultReason : uint8_t {
   PERPETUAL_CHASE,
   REPETITION,
   RULE_60,
-  INSUFFICIENT_MATERIAL
+  INSUFFICIENT_MATERIAL,
+  // Declared by the players or a file, not judged from the board (Record::declared):
+  RESIGNATION,
+  TIME,      // a flag fell
+  AGREEMENT  // a draw agreed
 };
 
 struct GameResult {
@@ -33,7 +37,8 @@ struct GameResult {
   // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
   std::string result_string() const;
   // "checkmate", "stalemate", "perpetual check", "perpetual chase", "repetition",
-  // "60-move rule", "insufficient material", or "" while the game goes on.
+  // "60-move rule", "insufficient material", "resignation", "time", "agreement", or "" while
+  // the game goes on or when no reason is known.
   std::string reason_string() const;
 };
 

@@ -97,9 +97,17 @@ TEST(Contract, ResultsAndReasonsHaveStableNames) {
   EXPECT_STREQ(name(ResultReason::NONE), "");
   std::vector<std::string> names;
   for (ResultReason r : Reasons) names.push_back(name(r));
-  EXPECT_EQ(names, (std::vector<std::string>{"checkmate", "stalemate", "perpetual_check",
-                                             "perpetual_chase", "repetition", "rule_60",
-                                             "insufficient_material"}));
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition",
+                       "rule_60", "insufficient_material", "resignation", "time", "agreement"}));
+  for (ResultReason r : Reasons) {
+    ResultReason back = ResultReason::NONE;
+    EXPECT_TRUE(parse_reason(name(r), back) && back == r) << name(r);
+  }
+  ResultReason unchanged = ResultReason::CHECKMATE;
+  EXPECT_FALSE(parse_reason("", unchanged));
+  EXPECT_FALSE(parse_reason("Checkmate", unchanged));
+  EXPECT_EQ(unchanged, ResultReason::CHECKMATE);
 }
 
 // The bench signature: the node count of `chuhan bench` (default depth). A commit that changes

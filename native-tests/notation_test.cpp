@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine.h"
+#include "formats/game_file.h"
 #include "movegen.h"
 
 namespace chuhan::test {
@@ -123,18 +124,22 @@ TEST(Pgn, ReadsFenCommentsVariationsAndOtherNotations) {
       "{A horse against a rook} 1. 马七进五 (1. K5=4 {sidestep}) 1... 车５退１ $2 2. K5=4; rest of "
       "line\n"
       "0-1\n";
-  const PgnGame game = parse_pgn(text);
+  const formats::Loaded game = formats::read_game(text);
   ASSERT_EQ(game.error, "");
-  EXPECT_EQ(game.fen, "3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1");
-  EXPECT_EQ(game.tags.at("Result"), "0-1");
-  EXPECT_EQ(game.moves, (std::vector<std::string>{"c3e4", "e5e6", "e0f0"}));
+  EXPECT_EQ(game.game->start_fen(), "3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1");
+  EXPECT_EQ(game.game->record().declared.outcome, Outcome::BLACK_WINS);
+  std::vector<std::string> main;
+  for (NodeId id : game.game->record().main_line())
+    if (id != RootNode) main.push_back(game.game->record().node(id).at.iccs);
+  EXPECT_EQ(main, (std::vector<std::string>{"c3e4", "e5e6", "e0f0"}));
 }
 
 TEST(Pgn, ReportsTheFirstIllegalMove) {
   Engine engine;
   const std::string before = engine.fen();
   const std::string error = engine.load_pgn("1. h2e2 h9g7 2. h2e2 *");
-  EXPECT_NE(error.find("move 3 'h2e2' is not legal"), std::string::npos) << error;
+  EXPECT_NE(error.find("line 1: 'h2e2' is not a legal move for Red at move 2"), std::string::npos)
+      << error;
   EXPECT_EQ(engine.fen(), before);
   EXPECT_NE(engine.load_pgn("[FEN \"bad\"]\n1. h2e2").find("invalid FEN: "), std::string::npos);
 }

@@ -32,6 +32,7 @@
 
 #include "../nnue/packed.h"
 #include "engine.h"
+#include "formats/pgn.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -123,29 +124,22 @@ size_t convert_pgn(const std::string& path, std::ofstream& out) {
   buffer << in.rdbuf();
   const std::string text = buffer.str();
   size_t written = 0, games = 0;
-  for (size_t start = text.find("[Game "); start != std::string::npos;) {
-    const size_t next = text.find("\n[Game ", start + 1);
-    const PgnGame game =
-        parse_pgn(text.substr(start, next == std::string::npos ? std::string::npos : next - start));
-    start = next == std::string::npos ? next : next + 1;
-    const auto tag = game.tags.find("Result");
-    if (!game.error.empty() || tag == game.tags.end()) continue;
-    const std::string result = tag->second == "1-0"       ? "1"
-                               : tag->second == "0-1"     ? "0"
-                               : tag->second == "1/2-1/2" ? "0.5"
-                                                          : "";
+  for (const formats::Loaded& game : formats::read_pgn(text, SIZE_MAX)) {
+    if (!game.game) continue;
+    const GameResult declared = game.game->record().declared;
+    const std::string result = declared.outcome == Outcome::RED_WINS     ? "1"
+                               : declared.outcome == Outcome::BLACK_WINS ? "0"
+                               : declared.outcome == Outcome::DRAW       ? "0.5"
+                                                                         : "";
     if (result.empty()) continue;
-    Position pos;
-    std::vector<StateInfo> states(game.moves.size() + 1);
-    if (!pos.set(game.fen == "startpos" ? Position::StartFen : game.fen, &states[0]).empty())
-      continue;
     ++games;
-    for (size_t i = 0; i < game.moves.size(); ++i) {
-      const Move m = parse_move_text(game.moves[i]);
-      if (!MoveList<LEGAL>(pos).contains(m)) break;
-      if (!pos.in_check() && !pos.is_capture(m))
-        out << pos.fen() << " ; " << result << "\n", ++written;
-      pos.do_move(m, states[i + 1]);
+    for (const NodeId id : game.game->record().main_line()) {
+      const RecordNode& node = game.game->record().node(id);
+      if (node.children.empty()) break;
+      // The position before the next move: quiet when not in check and that move takes nothing.
+      const PlyRecord& next = game.game->record().node(node.children.front()).at;
+      if (!node.at.in_check && next.captured == NO_PIECE)
+        out << node.at.fen << " ; " << result << "\n", ++written;
     }
   }
   std::cerr << games << " games, " << written << " positions\n";
