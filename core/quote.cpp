@@ -2,10 +2,6 @@
 
 namespace chuhan {
 
-namespace {
-
-// Length of the well-formed UTF-8 sequence starting at text[i] (2..4 bytes, no overlong
-// forms, no surrogates, at most U+10FFFF), or 0 if there is none.
 size_t utf8_sequence(std::string_view text, size_t i) {
   const auto byte = [&](size_t k) {
     return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u;
@@ -25,8 +21,6 @@ size_t utf8_sequence(std::string_view text, size_t i) {
   }
   return 0;
 }
-
-}  // namespace
 
 std::string quote(std::string_view text) {
   static constexpr char Hex[] = "0123456789ABCDEF";

@@ -16,4 +16,8 @@ constexpr size_t MaxQuotedChars = 100;
 // characters the rest is cut and counted ("'abc…' (+99900 bytes)").
 std::string quote(std::string_view text);
 
+// Length of the well-formed UTF-8 sequence of 2 to 4 bytes starting at text[i] (no overlong
+// forms, no surrogates, at most U+10FFFF), or 0 if there is none (ASCII included).
+size_t utf8_sequence(std::string_view text, size_t i);
+
 }  // namespace chuhan
