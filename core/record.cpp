@@ -16,7 +16,8 @@ const std::string& Tags::get(std::string_view name) const {
 }
 
 bool Tags::has(std::string_view name) const {
-  return std::any_of(items_.begin(), items_.end(), [&](const auto& kv) { return kv.first == name; });
+  return std::any_of(items_.begin(), items_.end(),
+                     [&](const auto& kv) { return kv.first == name; });
 }
 
 void Tags::set(std::string_view name, std::string value) {
@@ -118,7 +119,8 @@ bool Record::same_game(const Record& other) const {
     if (x.at.move != y.at.move || x.comment != y.comment || x.nag != y.nag ||
         x.children.size() != y.children.size())
       return false;
-    for (size_t i = 0; i < x.children.size(); ++i) pending.emplace_back(x.children[i], y.children[i]);
+    for (size_t i = 0; i < x.children.size(); ++i)
+      pending.emplace_back(x.children[i], y.children[i]);
   }
   return true;
 }

@@ -82,7 +82,10 @@ uint32_t next_utf8(std::string_view bytes, size_t& i) {
   const auto at = [&](size_t k) { return k < bytes.size() ? uint8_t(bytes[k]) : 0u; };
   const uint32_t b = at(i);
   if (b < 0x80) return ++i, b;
-  int extra = b >= 0xF0 && b <= 0xF4 ? 3 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xC2 && b <= 0xDF ? 1 : -1;
+  int extra = b >= 0xF0 && b <= 0xF4   ? 3
+              : b >= 0xE0 && b <= 0xEF ? 2
+              : b >= 0xC2 && b <= 0xDF ? 1
+                                       : -1;
   if (extra < 0) return ++i, Replacement;
   uint32_t cp = b & (0x3F >> extra);
   for (int k = 1; k <= extra; ++k) {
@@ -115,8 +118,10 @@ uint32_t next_utf16(std::string_view bytes, size_t& i, bool little) {
 // Characters game files are made of, in each script: piece names, the move words, numbers, sides
 // and results. Simplified ones only count for GB18030 and traditional ones for Big5; a text in the
 // wrong encoding decodes to rare characters instead.
-constexpr char32_t Simplified[] = U"车马炮兵卒将帅仕士相象进退平一二三四五六七八九前中后红黑胜负和对局";
-constexpr char32_t Traditional[] = U"車馬砲炮兵卒將帥仕士相象進退平一二三四五六七八九前中後紅黑勝負和對局";
+constexpr char32_t Simplified[] =
+    U"车马炮兵卒将帅仕士相象进退平一二三四五六七八九前中后红黑胜负和对局";
+constexpr char32_t Traditional[] =
+    U"車馬砲炮兵卒將帥仕士相象進退平一二三四五六七八九前中後紅黑勝負和對局";
 
 struct Score {
   int known = 0, invalid = 0;
@@ -163,10 +168,12 @@ bool parse_encoding(std::string_view text, Encoding& out) {
   std::string lower(text);
   for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
   static const std::pair<const char*, Encoding> Names[] = {
-      {"auto", Encoding::AUTO},       {"utf-8", Encoding::UTF8},       {"utf8", Encoding::UTF8},
-      {"utf-16le", Encoding::UTF16LE}, {"utf-16be", Encoding::UTF16BE}, {"gb18030", Encoding::GB18030},
-      {"gbk", Encoding::GB18030},     {"gb2312", Encoding::GB18030},   {"cp936", Encoding::GB18030},
-      {"big5", Encoding::BIG5},       {"big-5", Encoding::BIG5},       {"cp950", Encoding::BIG5}};
+      {"auto", Encoding::AUTO},        {"utf-8", Encoding::UTF8},
+      {"utf8", Encoding::UTF8},        {"utf-16le", Encoding::UTF16LE},
+      {"utf-16be", Encoding::UTF16BE}, {"gb18030", Encoding::GB18030},
+      {"gbk", Encoding::GB18030},      {"gb2312", Encoding::GB18030},
+      {"cp936", Encoding::GB18030},    {"big5", Encoding::BIG5},
+      {"big-5", Encoding::BIG5},       {"cp950", Encoding::BIG5}};
   for (const auto& [n, e] : Names)
     if (lower == n) return out = e, true;
   return false;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "game_json.h"
 #include "pgn.h"
 
 namespace chuhan::formats {
@@ -87,6 +88,8 @@ const char* name(Format f) {
       return "dhtmlxq";
     case Format::FEN:
       return "fen";
+    case Format::JSON:
+      return "json";
     default:
       return "auto";
   }
@@ -94,7 +97,8 @@ const char* name(Format f) {
 
 bool parse_format(std::string_view text, Format& out) {
   const std::string l = lower(text);
-  for (const Format f : {Format::AUTO, Format::PGN, Format::XQF, Format::DHTMLXQ, Format::FEN})
+  for (const Format f :
+       {Format::AUTO, Format::PGN, Format::XQF, Format::DHTMLXQ, Format::FEN, Format::JSON})
     if (l == name(f)) return out = f, true;
   return false;
 }
@@ -146,6 +150,8 @@ std::string write_game(const Record& record, Format format, const WriteOptions& 
   switch (format) {
     case Format::FEN:
       return record.node(record.valid(at) ? at : RootNode).at.fen + "\n";
+    case Format::JSON:
+      return record_json(record) + "\n";
     default:
       return write_pgn(record, options);
   }

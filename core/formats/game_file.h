@@ -15,9 +15,15 @@
 
 namespace chuhan::formats {
 
-enum class Format : uint8_t { AUTO, PGN, XQF, DHTMLXQ, FEN };
+// JSON is written only (game_json.h), for programs.
+enum class Format : uint8_t { AUTO, PGN, XQF, DHTMLXQ, FEN, JSON };
 
-// "auto", "pgn", "xqf", "dhtmlxq", "fen".
+// The formats read (AUTO: detected) and written.
+inline constexpr Format ReadFormats[] = {Format::AUTO, Format::PGN, Format::XQF, Format::DHTMLXQ,
+                                         Format::FEN};
+inline constexpr Format WriteFormats[] = {Format::PGN, Format::DHTMLXQ, Format::FEN, Format::JSON};
+
+// "auto", "pgn", "xqf", "dhtmlxq", "fen", "json".
 const char* name(Format f);
 // Reads a format's name in any case; false for another.
 bool parse_format(std::string_view text, Format& out);
@@ -52,7 +58,7 @@ struct WriteOptions {
   bool variations = true;
 };
 
-// `record` in `format` (PGN, DHTMLXQ or FEN: the FEN of `at`), as UTF-8 text.
+// `record` in `format` (PGN, DHTMLXQ, JSON, or FEN: the FEN of `at`), as UTF-8 text.
 std::string write_game(const Record& record, Format format, const WriteOptions& options = {},
                        NodeId at = RootNode);
 

@@ -13,10 +13,10 @@ namespace {
 // ---- Reading ----
 
 // Full-width and ideographic forms a Chinese editor puts where PGN has ASCII.
-constexpr std::string_view IdeographicSpace = "\xE3\x80\x80";  // U+3000
-constexpr std::string_view NoBreakSpace = "\xC2\xA0";           // U+00A0
-constexpr std::string_view FullStop = "\xEF\xBC\x8E";           // U+FF0E ．
-constexpr std::string_view IdeographicComma = "\xE3\x80\x81";   // U+3001 、
+constexpr std::string_view IdeographicSpace = "\xE3\x80\x80";    // U+3000
+constexpr std::string_view NoBreakSpace = "\xC2\xA0";            // U+00A0
+constexpr std::string_view FullStop = "\xEF\xBC\x8E";            // U+FF0E ．
+constexpr std::string_view IdeographicComma = "\xE3\x80\x81";    // U+3001 、
 constexpr std::string_view FullWidthDigitZero = "\xEF\xBC\x90";  // U+FF10 ０
 
 // The game tags the writer adds or fills with a placeholder: not kept, so that a game read and
@@ -45,8 +45,8 @@ bool is_result_token(std::string_view t) { return t == "*" || parse_result(t).ov
 
 struct Token {
   enum Kind { END, TAG, COMMENT, OPEN, CLOSE, NAG, WORD } kind = END;
-  std::string text;   // a word, a comment, a tag's value
-  std::string name;   // a tag's name
+  std::string text;  // a word, a comment, a tag's value
+  std::string name;  // a tag's name
   int line = 1;
 };
 
@@ -72,7 +72,8 @@ class Lexer {
     }
     t.kind = c == '$' ? Token::NAG : Token::WORD;
     if (c == '$') ++i_;
-    while (i_ < s_.size() && !space_at(i_) && std::string_view("{}();[").find(s_[i_]) == std::string_view::npos)
+    while (i_ < s_.size() && !space_at(i_) &&
+           std::string_view("{}();[").find(s_[i_]) == std::string_view::npos)
       t.text += s_[i_++];
     return t;
   }
@@ -197,7 +198,8 @@ int strip_annotation(std::string& word) {
 
 // Characters in a UTF-8 string.
 size_t characters(std::string_view s) {
-  return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (uint8_t(c) & 0xC0) != 0x80; }));
+  return size_t(
+      std::count_if(s.begin(), s.end(), [](char c) { return (uint8_t(c) & 0xC0) != 0x80; }));
 }
 
 class Reader {
@@ -226,8 +228,7 @@ class Reader {
         tags.set(t.name, t.text);
     }
     if (!fen.empty())
-      if (const std::string e = game->reset(fen); !e.empty())
-        return fail(out, "FEN tag: " + e);
+      if (const std::string e = game->reset(fen); !e.empty()) return fail(out, "FEN tag: " + e);
     game->tags() = tags;
     game->declare(declared);
 
@@ -244,7 +245,8 @@ class Reader {
         add_comment(*game, t.text);
       } else if (t.kind == Token::NAG) {
         int n = 0;
-        for (const char c : t.text) n = std::isdigit(static_cast<unsigned char>(c)) ? n * 10 + (c - '0') : n;
+        for (const char c : t.text)
+          n = std::isdigit(static_cast<unsigned char>(c)) ? n * 10 + (c - '0') : n;
         if (game->cursor() != RootNode && n > 0 && n < 256) game->set_nag(game->cursor(), n);
       } else if (t.kind == Token::OPEN) {
         // An alternative to the move just played: from the position before it.
@@ -307,7 +309,8 @@ class Reader {
   bool play_word(Game& game, const Token& t, std::string& error) {
     std::string word(strip_move_number(t.text));
     if (word.empty()) return true;
-    if (std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; }))
+    if (std::all_of(word.begin(), word.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; }))
       return true;  // a move number alone
     const int nag = strip_annotation(word);
     Move m = parse_move_name(game.position(), word);
@@ -329,7 +332,8 @@ class Reader {
     return not_legal(game, t, word, error);
   }
 
-  static bool not_legal(const Game& game, const Token& t, const std::string& word, std::string& error) {
+  static bool not_legal(const Game& game, const Token& t, const std::string& word,
+                        std::string& error) {
     const PlyRecord& here = game.current();
     error = at(t) + quote(word) + " is not a legal move for " +
             (here.side_to_move == RED ? "Red" : "Black") + " at move " +
@@ -369,7 +373,8 @@ class Writer {
     for (const char* key : Roster) {
       const std::string& v = r_.tags.get(key);
       head += std::string("[") + key + " \"" +
-              (v.empty() ? std::string(std::string_view(key) == "Date" ? "????.??.??" : "?") : tag_value(v)) +
+              (v.empty() ? std::string(std::string_view(key) == "Date" ? "????.??.??" : "?")
+                         : tag_value(v)) +
               "\"]\n";
     }
     head += "[Result \"" + result_text + "\"]\n";
