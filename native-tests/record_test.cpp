@@ -48,7 +48,8 @@ TEST(Record, PlayingFromAnEarlierNodeOpensAVariation) {
   const NodeId v = play(game, "b9c7");
   EXPECT_NE(v, b);
   EXPECT_EQ(game.record().node(a).children, (std::vector<NodeId>{b, v}));
-  EXPECT_EQ(line_moves(game.record(), RootNode), (std::vector<std::string>{"h2e2", "h9g7", "h0g2"}));
+  EXPECT_EQ(line_moves(game.record(), RootNode),
+            (std::vector<std::string>{"h2e2", "h9g7", "h0g2"}));
   EXPECT_EQ(line_moves(game.record(), v), (std::vector<std::string>{"h2e2", "b9c7"}));
   EXPECT_FALSE(game.record().on_main_line(v));
   EXPECT_TRUE(game.record().on_main_line(c));
@@ -88,7 +89,8 @@ TEST(Record, RemovingAndPromotingKeepNodeNumbers) {
   EXPECT_EQ(game.record().node(a).children, (std::vector<NodeId>{b, v2, v1}));
   EXPECT_TRUE(game.promote(v1, true));
   EXPECT_EQ(game.record().node(a).children, (std::vector<NodeId>{v1, b, v2}));
-  EXPECT_EQ(line_moves(game.record(), RootNode), (std::vector<std::string>{"h2e2", "b9c7", "b0c2"}));
+  EXPECT_EQ(line_moves(game.record(), RootNode),
+            (std::vector<std::string>{"h2e2", "b9c7", "b0c2"}));
   EXPECT_FALSE(game.promote(v1, true));  // already the main line
 
   // Removing the line the cursor is on moves the cursor up; other numbers stay.
@@ -233,13 +235,15 @@ TEST(Pgn, ReadsWhatChineseEditorsWrite) {
 }
 
 TEST(Pgn, ReadsEveryGameOfAFileAndSkipsABadOne) {
-  const std::string two = "[Red \"A\"]\n1. h2e2 h9g7 *\n\n[Red \"B\"]\n1. h2e2 h9h2 *\n\n"
-                          "[Red \"C\"]\n1. b2e2 1-0\n";
+  const std::string two =
+      "[Red \"A\"]\n1. h2e2 h9g7 *\n\n[Red \"B\"]\n1. h2e2 h9h2 *\n\n"
+      "[Red \"C\"]\n1. b2e2 1-0\n";
   const std::vector<formats::Loaded> games = formats::read_pgn(two, 10);
   ASSERT_EQ(games.size(), 3u);
   EXPECT_EQ(games[0].game->record().tags.get("Red"), "A");
   EXPECT_FALSE(games[1].game);
-  EXPECT_NE(games[1].error.find("'h9h2' is not a legal move for Black at move 1"), std::string::npos)
+  EXPECT_NE(games[1].error.find("'h9h2' is not a legal move for Black at move 1"),
+            std::string::npos)
       << games[1].error;
   EXPECT_EQ(games[2].game->record().tags.get("Red"), "C");
   // The first game alone when one is asked for.

@@ -14,12 +14,15 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "contract.h"
 #include "engine.h"
+#include "formats/game_json.h"
+#include "json.h"
 
 using emscripten::val;
 
@@ -34,6 +37,7 @@ EM_JS(int, chuhan_poll_stop_flag, (), {
 });
 
 namespace contract = chuhan::contract;
+namespace json = chuhan::json;
 
 // A JavaScript number that is a whole number and a valid int64 (checked before converting: a
 // float-to-int conversion of NaN or an out-of-range value traps in WebAssembly).
@@ -123,62 +127,20 @@ val contract_to_js() {
   c.set("notations",
         string_array({std::begin(chuhan::NotationNames), std::end(chuhan::NotationNames)}));
   c.set("results", string_array({"1-0", "0-1", "1/2-1/2"}));
+  val formats = val::object();
+  std::vector<std::string> read, write;
+  for (const auto f : chuhan::formats::ReadFormats) read.push_back(chuhan::formats::name(f));
+  for (const auto f : chuhan::formats::WriteFormats) write.push_back(chuhan::formats::name(f));
+  formats.set("read", string_array(read));
+  formats.set("write", string_array(write));
+  c.set("formats", formats);
   c.set("reasons", string_array(reasons));
   return c;
 }
 
-// Game records cross as JSON text, parsed on the JavaScript side: one crossing per call rather
-// than one per field (a long game's plies are tens of thousands of fields).
-// The strings here (FENs, move names, result names) hold no character JSON must escape but these.
-void append_json(std::string& out, std::string_view text) {
-  out += '"';
-  for (const char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  out += '"';
-}
-
-void append_json(std::string& out, const std::vector<std::string>& items) {
-  out += '[';
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    append_json(out, items[i]);
-  }
-  out += ']';
-}
-
-// {"over":false} or {"over":true,"result":"1-0" | "0-1" | "1/2-1/2","reason":<stable name>}.
-void append_json(std::string& out, const chuhan::GameResult& r) {
-  out += r.over() ? "{\"over\":true,\"result\":" : "{\"over\":false";
-  if (r.over()) {
-    append_json(out, r.result_string());
-    out += ",\"reason\":";
-    append_json(out, contract::name(r.reason));
-  }
-  out += '}';
-}
-
-// A ply record's fields, without braces: after a move, the move (ICCS) and its names; then the
-// position (fen, turn 'w' | 'b', moveNumber, check, result).
-void append_json_fields(std::string& out, const chuhan::PlyRecord& r) {
-  if (r.move != chuhan::MOVE_NONE) {
-    out += "\"move\":";
-    append_json(out, r.iccs);
-    out += ",\"chinese\":";
-    append_json(out, r.chinese);
-    out += ",\"wxf\":";
-    append_json(out, r.wxf);
-    out += ',';
-  }
-  out += "\"fen\":";
-  append_json(out, r.fen);
-  out += std::string(",\"turn\":\"") + (r.side_to_move == chuhan::RED ? 'w' : 'b') +
-         "\",\"moveNumber\":" + std::to_string(r.move_number) +
-         ",\"check\":" + (r.in_check ? "true" : "false") + ",\"result\":";
-  append_json(out, r.result);
-}
-
+// Game records cross as JSON text (core/formats/game_json.h), parsed on the JavaScript side: one
+// crossing per call rather than one per field (a long game's nodes are tens of thousands of
+// fields).
 val parse_json(const std::string& text) { return val::global("JSON").call<val>("parse", text); }
 
 // One search report as the JS API shows it: score as {cp} or {mate}, node counts as numbers.
@@ -203,50 +165,131 @@ val to_js(const chuhan::SearchInfo& info) {
 // The class JavaScript sees as `Engine`.
 class EngineBinding {
  public:
-  // Returns "" or what is wrong with the FEN or which move is malformed or illegal; on error the
-  // previous game stays. `moves` is an array of ICCS strings.
-  std::string set_position(const std::string& fen, const val& moves) {
-    return engine_.set_position(fen, emscripten::vecFromJSArray<std::string>(moves));
+  // Sets a new game: `fen` followed by `moves` (an array of ICCS strings). Returns the game (see
+  // game()) or {error}; on error the previous game stays.
+  val set_position(const std::string& fen, const val& moves) {
+    if (const std::string problem =
+            engine_.set_position(fen, emscripten::vecFromJSArray<std::string>(moves));
+        !problem.empty())
+      return error_object(problem);
+    return game();
   }
   std::string fen() const { return engine_.fen(); }
   val legal_moves() const { return string_array(engine_.legal_moves()); }
   val game_result() const {
-    std::string json;
-    append_json(json, engine_.game_result());
-    return parse_json(json);
+    std::string out;
+    json::Writer w(out);
+    chuhan::formats::write_result(w, engine_.game_result());
+    return parse_json(out);
   }
 
-  // Plays one legal move (any notation) at the end of the game. Returns the new position's
-  // record with its ply number and legal moves, or {error}.
-  val play(const std::string& move) {
+  // Plays one legal move (any notation) at node `from` (a number; -1: the cursor). Returns the
+  // new cursor's record (cursor()) with `created` (false when the move was already there), or
+  // {error}.
+  val play(const std::string& move, int from) {
+    if (from != chuhan::NoNode)
+      if (const std::string problem = engine_.go_to(from); !problem.empty())
+        return error_object(problem);
+    const int before = engine_.game().record().size();
     if (const std::string problem = engine_.play(move); !problem.empty())
       return error_object(problem);
-    std::string json = "{";
-    append_json_fields(json, engine_.game().current());
-    json += ",\"ply\":" + std::to_string(engine_.game().plies()) + ",\"legalMoves\":";
-    append_json(json, engine_.legal_moves());
-    return parse_json(json + "}");
+    return cursor_json([&](json::Writer& w) {
+      w.key("created").boolean(engine_.game().record().size() > before);
+    });
+  }
+  // Moves the cursor: to node `id`, or `plies` moves back. Returns the cursor's record or {error}.
+  val go_to(int id) { return edit(engine_.go_to(id)); }
+  val undo(int plies) { return edit(engine_.undo(plies)); }
+  // Removes node `id` and what follows it: {removed: [numbers], parent, children (the parent's
+  // now), cursor: the cursor's record} or {error}.
+  val remove_node(int id) {
+    const chuhan::Record& r = engine_.game().record();
+    if (!r.valid(id) || id == chuhan::RootNode) return error_object(engine_.remove_node(id));
+    std::vector<int> removed;
+    for (std::vector<int> pending = {id}; !pending.empty();) {
+      const int n = pending.back();
+      pending.pop_back();
+      removed.push_back(n);
+      pending.insert(pending.end(), r.node(n).children.begin(), r.node(n).children.end());
+    }
+    const int parent = r.node(id).parent;
+    engine_.remove_node(id);
+    std::string out;
+    json::Writer w(out);
+    w.begin_object().key("removed").begin_array();
+    for (const int n : removed) w.integer(n);
+    w.end_array();
+    write_children(w, parent);
+    w.key("cursor");
+    write_cursor(w, {});
+    w.end_object();
+    return parse_json(out);
+  }
+  // Moves the variation `id` starts up among its siblings (to the first place when `to_main`):
+  // {parent, children} or {error}.
+  val promote(int id, bool to_main) {
+    if (const std::string problem = engine_.promote(id, to_main); !problem.empty())
+      return error_object(problem);
+    std::string out;
+    json::Writer w(out);
+    w.begin_object();
+    write_children(w, engine_.game().record().node(id).parent);
+    w.end_object();
+    return parse_json(out);
+  }
+  // Returns "" or what is wrong.
+  std::string set_comment(int id, const std::string& text) { return engine_.set_comment(id, text); }
+  std::string set_tag(const std::string& name, const std::string& value) {
+    return engine_.set_tag(name, value);
+  }
+  std::string set_result(const std::string& result, const std::string& reason) {
+    return engine_.declare_result(result, reason);
   }
 
-  // The whole game: {startFen, moves, start, plies, legalMoves}: the start position's record,
-  // one record per move, and the legal moves of the current position.
+  // The whole game: the record's fields (game_json.h) with the cursor, the line from the start to
+  // the cursor (node numbers) and the cursor's legal moves.
   val game() const {
-    const chuhan::Game& g = engine_.game();
-    std::string json = "{\"startFen\":";
-    append_json(json, g.start_fen());
-    json += ",\"moves\":";
-    append_json(json, g.moves());
-    json += ",\"start\":{";
-    append_json_fields(json, g.record(0));
-    json += "},\"plies\":[";
-    for (int ply = 1; ply <= g.plies(); ++ply) {
-      json += ply > 1 ? ",{" : "{";
-      append_json_fields(json, g.record(ply));
-      json += '}';
-    }
-    json += "],\"legalMoves\":";
-    append_json(json, engine_.legal_moves());
-    return parse_json(json + "}");
+    std::string out;
+    json::Writer w(out);
+    w.begin_object();
+    chuhan::formats::write_record_fields(w, engine_.game().record());
+    w.key("cursor").integer(engine_.game().cursor());
+    w.key("line").begin_array();
+    for (const int id : engine_.game().record().path(engine_.game().cursor())) w.integer(id);
+    w.end_array();
+    w.key("legalMoves").strings(engine_.legal_moves());
+    w.end_object();
+    return parse_json(out);
+  }
+
+  // Replaces the game with the first game of a file: `data` a string or a Uint8Array of its bytes,
+  // `format` and `encoding` names ("auto" to detect). Returns the game or {error}.
+  val load_game(const std::string& data, const std::string& format, const std::string& encoding) {
+    chuhan::formats::ReadOptions options;
+    if (!chuhan::formats::parse_format(format, options.format))
+      return error_object("unknown format '" + format + "'");
+    if (!chuhan::formats::parse_encoding(encoding, options.encoding))
+      return error_object("unknown encoding '" + encoding + "'");
+    if (const std::string problem = engine_.load_game(data, options); !problem.empty())
+      return error_object(problem);
+    return game();
+  }
+  // The game in `format` ("pgn", "dhtmlxq", "fen", "json") with PGN moves in `notation`:
+  // {text} or {error}.
+  val save_game(const std::string& format, const std::string& notation, bool comments,
+                bool variations) const {
+    chuhan::formats::Format f;
+    chuhan::formats::WriteOptions options;
+    if (!chuhan::formats::parse_format(format, f) || f == chuhan::formats::Format::AUTO ||
+        f == chuhan::formats::Format::XQF)
+      return error_object("cannot write format '" + format + "' (pgn, dhtmlxq, fen or json)");
+    if (!chuhan::parse_notation(notation, options.notation))
+      return error_object("unknown notation '" + notation + "'");
+    options.comments = comments;
+    options.variations = variations;
+    val o = val::object();
+    o.set("text", engine_.save_game(f, options));
+    return o;
   }
 
   // Searches within `limits`, calling `on_info` (a function, or undefined) after each iteration.
@@ -281,8 +324,6 @@ class EngineBinding {
       for (const std::string& key : keys_of(tags)) headers[key] = tags[key].as<std::string>();
     return engine_.pgn(headers);
   }
-  // Replaces the game with the first game of a PGN text. Returns "" or what is wrong.
-  std::string load_pgn(const std::string& text) { return engine_.load_pgn(text); }
   // Board diagram, FEN, key, side to move ("(in check)") and verdict, as the `d` command prints.
   std::string describe() const { return engine_.describe(); }
   bool in_check() const { return engine_.in_check(); }
@@ -349,6 +390,29 @@ class EngineBinding {
   }
 
  private:
+  // The cursor's node record with its legal moves, and whatever `extra` adds.
+  void write_cursor(json::Writer& w, const std::function<void(json::Writer&)>& extra) const {
+    w.begin_object();
+    chuhan::formats::write_node_fields(w, engine_.game().record(), engine_.game().cursor());
+    w.key("legalMoves").strings(engine_.legal_moves());
+    if (extra) extra(w);
+    w.end_object();
+  }
+  val cursor_json(const std::function<void(json::Writer&)>& extra) const {
+    std::string out;
+    json::Writer w(out);
+    write_cursor(w, extra);
+    return parse_json(out);
+  }
+  val edit(const std::string& problem) const {
+    return problem.empty() ? cursor_json({}) : error_object(problem);
+  }
+  void write_children(json::Writer& w, int parent) const {
+    w.key("parent").integer(parent).key("children").begin_array();
+    for (const int c : engine_.game().record().node(parent).children) w.integer(c);
+    w.end_array();
+  }
+
   chuhan::Engine engine_;
 };
 
@@ -363,11 +427,19 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("gameResult", &EngineBinding::game_result)
       .function("go", &EngineBinding::go)
       .function("play", &EngineBinding::play)
+      .function("goTo", &EngineBinding::go_to)
+      .function("undo", &EngineBinding::undo)
+      .function("removeNode", &EngineBinding::remove_node)
+      .function("promote", &EngineBinding::promote)
+      .function("setComment", &EngineBinding::set_comment)
+      .function("setTag", &EngineBinding::set_tag)
+      .function("setResult", &EngineBinding::set_result)
       .function("game", &EngineBinding::game)
+      .function("loadGame", &EngineBinding::load_game)
+      .function("saveGame", &EngineBinding::save_game)
       .function("moveNames", &EngineBinding::move_names)
       .function("moveName", &EngineBinding::move_name)
       .function("pgn", &EngineBinding::pgn)
-      .function("loadPgn", &EngineBinding::load_pgn)
       .function("describe", &EngineBinding::describe)
       .function("inCheck", &EngineBinding::in_check)
       .function("perft", &EngineBinding::perft)

@@ -33,6 +33,8 @@ const FirstMessageGraceMs = 1000;
 // A restarted worker that fails this many times in a row before it is ready ends the engine.
 const MaxStartFailures = 3;
 
+// A node number (or a count of plies): a whole number the engine can hold.
+const isNode = (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff;
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : typeof v);
 
 // `range` is {min, max} of the contract.
@@ -165,7 +167,10 @@ class Engine {
   #nextId = 1;
   #dead = null; // the Error every call rejects with after terminate() or a failed start
   #contract = null; // the engine's contract (core/contract.h), from the first worker's 'ready'
-  #position = { fen: 'startpos', moves: [] }; // restored in a new worker
+  // The requests that made the game as it is (a base — position, loadGame — then each edit and
+  // the last move of the cursor): a new worker replays them, so the record and its node numbers
+  // come back as they were.
+  #log = [{ cmd: 'position', fen: 'startpos', moves: [] }];
   #settings = {}; // hashMB, multiPV, moveOverhead, ownBook, threads, skillLevel, useNNUE: restored in a new worker
   #started = {}; // {promise, resolve, reject}: the first worker is ready
 
@@ -220,17 +225,117 @@ class Engine {
     const copy = Array.isArray(moves) ? Array.from(moves) : null;
     if (!copy?.every((m) => typeof m === 'string'))
       return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
-    return this.#request('setPosition', { cmd: 'position', fen, moves: copy }, {
-      onSuccess: () => (this.#position = { fen, moves: copy }),
-    });
+    return this.#edit('setPosition', { cmd: 'position', fen, moves: copy });
   }
 
-  /** Plays one legal move at the end of the game; resolves with the new position's record. */
-  play(move) {
+  /**
+   * Plays one legal move (ICCS, WXF or Chinese) at the cursor, or at node `from`: the node the
+   * move already has, else a new one (a variation when that node has a continuation). Resolves
+   * with the new cursor's record.
+   */
+  play(move, { from } = {}) {
     if (typeof move !== 'string') return Promise.reject(new TypeError(`play: move must be a string such as "h2e2", got ${show(move)}`));
-    return this.#request('play', { cmd: 'play', move }, {
-      onSuccess: (record) => (this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, record.move] }),
-    });
+    if (from !== undefined && !isNode(from)) return Promise.reject(new TypeError(`play: from must be a node number, got ${show(from)}`));
+    return this.#edit('play', { cmd: 'play', move, ...(from !== undefined ? { from } : {}) });
+  }
+
+  /** Moves the cursor to node `node`; resolves with its record and legal moves. */
+  goTo(node) {
+    if (!isNode(node)) return Promise.reject(new TypeError(`goTo: node must be a node number, got ${show(node)}`));
+    return this.#edit('goTo', { cmd: 'goTo', node });
+  }
+
+  /** Moves the cursor `plies` moves back along its line (the moves stay in the record). */
+  undo(plies = 1) {
+    if (!isNode(plies)) return Promise.reject(new TypeError(`undo: plies must be a whole number from 0, got ${show(plies)}`));
+    return this.#edit('undo', { cmd: 'undo', plies });
+  }
+
+  /** Removes node `node` and everything after it. Resolves with {removed, parent, children, cursor}. */
+  removeNode(node) {
+    if (!isNode(node)) return Promise.reject(new TypeError(`removeNode: node must be a node number, got ${show(node)}`));
+    return this.#edit('removeNode', { cmd: 'removeNode', node });
+  }
+
+  /** Moves the variation `node` starts one place up (toMain: to the main line). Resolves with {parent, children}. */
+  promote(node, { toMain = false } = {}) {
+    if (!isNode(node)) return Promise.reject(new TypeError(`promote: node must be a node number, got ${show(node)}`));
+    if (typeof toMain !== 'boolean') return Promise.reject(new TypeError(`promote: toMain must be true or false, got ${show(toMain)}`));
+    return this.#edit('promote', { cmd: 'promote', node, toMain });
+  }
+
+  /** Sets the comment of node `node` ('' removes it). */
+  setComment(node, text) {
+    if (!isNode(node)) return Promise.reject(new TypeError(`setComment: node must be a node number, got ${show(node)}`));
+    if (typeof text !== 'string') return Promise.reject(new TypeError(`setComment: text must be a string, got ${show(text)}`));
+    return this.#edit('setComment', { cmd: 'setComment', node, text });
+  }
+
+  /** Sets a tag of the game (Event, Red, Black, Date, ...; '' removes it). */
+  setTag(name, value) {
+    if (typeof name !== 'string' || typeof value !== 'string')
+      return Promise.reject(new TypeError(`setTag: name and value must be strings, got ${show(name)} = ${show(value)}`));
+    return this.#edit('setTag', { cmd: 'setTag', name, value });
+  }
+
+  /** Declares the result: '1-0', '0-1', '1/2-1/2' or '*', with a reason of contract.reasons (or ''). */
+  setResult(result, reason = '') {
+    if (!['1-0', '0-1', '1/2-1/2', '*'].includes(result))
+      return Promise.reject(new TypeError(`setResult: result must be '1-0', '0-1', '1/2-1/2' or '*', got ${show(result)}`));
+    if (reason !== '' && !this.#contract.reasons.includes(reason))
+      return Promise.reject(new TypeError(`setResult: reason must be '' or one of ${this.#contract.reasons.join(', ')}, got ${show(reason)}`));
+    return this.#edit('setResult', { cmd: 'setResult', result, reason });
+  }
+
+  /**
+   * Replaces the game with the first game of a file: its text, or its bytes (Uint8Array or
+   * ArrayBuffer: XQF, and text in GBK, Big5 or UTF-8). `format` and `encoding` default to 'auto'.
+   */
+  loadGame(data, { format = 'auto', encoding = 'auto' } = {}) {
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data.slice(0)) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)) : null;
+    if (typeof data !== 'string' && !bytes)
+      return Promise.reject(new TypeError(`loadGame: data must be a string, a Uint8Array or an ArrayBuffer, got ${show(data)}`));
+    const { read } = this.#contract.formats;
+    if (!read.includes(format)) return Promise.reject(new TypeError(`loadGame: format must be one of ${read.join(', ')}, got ${show(format)}`));
+    if (typeof encoding !== 'string') return Promise.reject(new TypeError(`loadGame: encoding must be a string, got ${show(encoding)}`));
+    return this.#edit('loadGame', { cmd: 'loadGame', data: bytes ?? data, format, encoding });
+  }
+
+  /** The game as a file: format 'pgn', 'dhtmlxq', 'fen' (the cursor's position) or 'json'. */
+  saveGame(format = 'pgn', { notation = 'chinese', comments = true, variations = true } = {}) {
+    const { write } = this.#contract.formats;
+    if (!write.includes(format)) return Promise.reject(new TypeError(`saveGame: format must be one of ${write.join(', ')}, got ${show(format)}`));
+    if (!this.#contract.notations.includes(notation))
+      return Promise.reject(new TypeError(`saveGame: notation must be one of ${this.#contract.notations.join(', ')}, got ${show(notation)}`));
+    if (typeof comments !== 'boolean' || typeof variations !== 'boolean')
+      return Promise.reject(new TypeError('saveGame: comments and variations must be true or false'));
+    return this.#request('saveGame', { cmd: 'saveGame', format, notation, comments, variations });
+  }
+
+  // A request that changes the game: on success it joins the log a new worker replays.
+  #edit(method, msg) {
+    return this.#request(method, msg, { onSuccess: (value) => this.#logEdit(msg, value) });
+  }
+
+  #logEdit(msg, value) {
+    const goTo = (node) => {
+      if (this.#log.at(-1).cmd === 'goTo') this.#log.pop(); // only the cursor's last place counts
+      this.#log.push({ cmd: 'goTo', node });
+    };
+    switch (msg.cmd) {
+      case 'position':
+      case 'loadGame':
+      case 'loadPgn':
+        this.#log = [msg];
+        return;
+      case 'play':
+        return value.created ? this.#log.push({ cmd: 'play', move: value.move, from: value.parent }) : goTo(value.id);
+      case 'goTo':
+      case 'undo':
+        return goTo(value.id);
+      default:
+        this.#log.push(msg);
+    }
   }
 
   fen() {
@@ -321,7 +426,7 @@ class Engine {
     return this.#request('gameResult', { cmd: 'gameResult' });
   }
 
-  /** The game: {startFen, moves, start, plies, legalMoves}. */
+  /** The game: its record (tags, start, result, every node), the cursor and its legal moves. */
   game() {
     return this.#request('game', { cmd: 'game' });
   }
@@ -357,9 +462,7 @@ class Engine {
    */
   loadPgn(text) {
     if (typeof text !== 'string') return Promise.reject(new TypeError(`loadPgn: text must be a string, got ${show(text)}`));
-    return this.#request('loadPgn', { cmd: 'loadPgn', text }, {
-      onSuccess: (game) => (this.#position = { fen: game.startFen, moves: [...game.moves] }),
-    });
+    return this.#edit('loadPgn', { cmd: 'loadPgn', text });
   }
 
   /** True when the side to move is in check. */
@@ -552,7 +655,7 @@ class Engine {
           stopBuffer: this.#sharedStop?.buffer,
           ...this.#settings,
           threads,
-          ...this.#position,
+          restore: this.#log,
         });
       },
       (error) => (threads > 1 ? this.#onFailure(generation, error.message) : this.#die(error)),

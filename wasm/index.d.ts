@@ -96,7 +96,11 @@ export type ResultReason =
   | 'perpetual_chase'
   | 'repetition'
   | 'rule_60'
-  | 'insufficient_material';
+  | 'insufficient_material'
+  /** Declared (setResult(), a file), not judged from the board: */
+  | 'resignation'
+  | 'time'
+  | 'agreement';
 
 export interface GameResult {
   over: boolean;
@@ -126,39 +130,82 @@ export interface PositionRecord {
   moveNumber: number;
   /** The side to move is in check. */
   check: boolean;
-  /** The game's verdict here, from its whole history. */
+  /** The rules' verdict here, from the moves that led here. */
   result: GameResult;
 }
 
-/** One ply: the move played and the position it led to. */
-export interface PlyRecord extends PositionRecord {
-  /** ICCS. */
-  move: string;
-  /** Names of the move: 炮二平五, C2=5. */
-  chinese: string;
-  wxf: string;
-}
-
-/** What play() answers: the new position's record, its legal moves and its ply number. */
-export interface PlayRecord extends PlyRecord {
-  /** Plies played from the start position (1 after the first move). */
+/**
+ * A node of the game record: a position and the move that led to it (none at the root, node 0).
+ * Node numbers are given in the order nodes are made and never change: a removed node leaves a
+ * hole (null in GameRecord.nodes).
+ */
+export interface NodeRecord extends PositionRecord {
+  id: number;
+  /** The node before (null at the root). */
+  parent: number | null;
+  /** Plies from the start position. */
   ply: number;
+  /** The move, in ICCS, and its names: 炮二平五, C2=5. Absent at the root. */
+  move?: string;
+  chinese?: string;
+  wxf?: string;
+  /** The piece that moved and the one it took, as FEN letters (R, n, ...). */
+  moved?: string;
+  captured?: string;
+  /** The comment after the move (at the root: about the whole game). */
+  comment?: string;
+  /** PGN annotation: 1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?!, or another $n. */
+  nag?: number;
+  /** The moves played from here: children[0] continues this line, the others are variations. */
+  children: number[];
+}
+
+/** The node the cursor is at, with its legal moves: what a page needs after a move or a jump. */
+export interface CursorRecord extends NodeRecord {
   legalMoves: string[];
 }
 
-/** A game: where it started, the moves played since, and a record of every ply. */
+/** What play() answers: the new cursor, and whether the move made a new node (else it was there). */
+export interface PlayRecord extends CursorRecord {
+  created: boolean;
+}
+
+/** A game: its record (tags, start, result, every node) and the cursor into it. */
 export interface GameRecord {
-  /** FEN of the start position, as given. */
+  /** Tags such as Event, Site, Date, Round, Red, Black, ECCO, Opening (start and result have their own fields). */
+  tags: Record<string, string>;
+  /** FEN of the start position. */
   startFen: string;
-  /** ICCS moves. */
+  /** The result to show: the declared one, else the verdict at the end of the main line. */
+  result: GameResult;
+  /** The result the players or the file declared ({over: false} when none). */
+  declared: GameResult;
+  /** ICCS moves of the main line. */
   moves: string[];
-  /** The start position's record. */
-  start: PositionRecord;
-  /** One record per move: plies[i] follows moves[i]. */
-  plies: PlyRecord[];
-  /** Legal moves of the current position. */
+  /** Every node by number: nodes[n].id === n; null where a node was removed. */
+  nodes: Array<NodeRecord | null>;
+  /** The node the cursor is at, the line from the start to it, and its legal moves. */
+  cursor: number;
+  line: number[];
   legalMoves: string[];
 }
+
+/** What removeNode() answers. */
+export interface RemovedNodes {
+  /** The numbers of the removed node and of every node after it. */
+  removed: number[];
+  /** The removed node's parent and its children now. */
+  parent: number;
+  children: number[];
+  /** Where the cursor is now (it leaves a removed line for the parent). */
+  cursor: CursorRecord;
+}
+
+/** Formats loadGame() reads ('auto': detected from the bytes) and saveGame() writes: Engine.contract.formats. */
+export type ReadFormat = 'auto' | 'pgn' | 'xqf' | 'dhtmlxq' | 'fen';
+export type WriteFormat = 'pgn' | 'dhtmlxq' | 'fen' | 'json';
+/** Text encodings of files given as bytes ('auto': detected). */
+export type TextEncoding = 'auto' | 'utf-8' | 'gbk' | 'gb18030' | 'big5' | 'utf-16le' | 'utf-16be';
 
 /** A whole-number range, both ends included. */
 export interface Range {
@@ -185,6 +232,7 @@ export interface Contract {
   perftDepth: Range;
   benchDepth: Range & { default: number };
   notations: NotationStyle[];
+  formats: { read: ReadFormat[]; write: WriteFormat[] };
   results: Array<'1-0' | '0-1' | '1/2-1/2'>;
   reasons: ResultReason[];
 }
@@ -204,16 +252,45 @@ export interface Engine {
   /** Why the engine searches with fewer threads than asked for, or null. */
   readonly threadsWarning: string | null;
   /**
-   * FEN (or 'startpos') followed by ICCS moves, in one request whatever the game's length.
-   * Resolves with the game; rejects saying what is wrong, and the previous game stays.
+   * A new game: FEN (or 'startpos') followed by ICCS moves, in one request whatever the game's
+   * length. Resolves with the game (the cursor at its end); rejects saying what is wrong, and the
+   * previous game stays.
    */
   setPosition(fen: string, moves?: string[]): Promise<GameRecord>;
   /**
-   * Plays one legal move at the end of the game (ICCS, WXF or Chinese) and resolves with the new
-   * position's record: everything a page needs after a move, in one request. Rejects an illegal
-   * move; the game stays.
+   * Plays one legal move (ICCS, WXF or Chinese) at the cursor, or at node `from`: the node that
+   * move already has, else a new node (a variation when that node has a continuation: a move
+   * from an earlier position never cuts the game). Resolves with the new cursor. Rejects an
+   * illegal move, and any move after a decided position (a decided game stays decided); the game
+   * is then unchanged.
    */
-  play(move: string): Promise<PlayRecord>;
+  play(move: string, options?: { from?: number }): Promise<PlayRecord>;
+  /** Moves the cursor to a node of any line (costs the moves between the two, not the game). */
+  goTo(node: number): Promise<CursorRecord>;
+  /** Moves the cursor `plies` (default 1) moves back along its line; the moves stay in the record. */
+  undo(plies?: number): Promise<CursorRecord>;
+  /** Removes a node and every node after it (not the root). */
+  removeNode(node: number): Promise<RemovedNodes>;
+  /** Moves the variation a node starts one place up among its siblings, or (toMain) to the first place. */
+  promote(node: number, options?: { toMain?: boolean }): Promise<{ parent: number; children: number[] }>;
+  /** Sets a node's comment ('' removes it). */
+  setComment(node: number, text: string): Promise<void>;
+  /** Sets a tag ('' removes it); names of letters, digits and _. */
+  setTag(name: string, value: string): Promise<void>;
+  /** Declares the result, with a reason of contract.reasons or ''. '*' declares none. */
+  setResult(result: '1-0' | '0-1' | '1/2-1/2' | '*', reason?: ResultReason | ''): Promise<void>;
+  /**
+   * Replaces the game with the first game of a file: its text, or its bytes (XQF; PGN or DhtmlXQ
+   * in UTF-8, GBK or Big5). The format and encoding are detected unless given. Resolves with the
+   * game, the cursor at the end of its main line; rejects saying what is wrong (the game stays).
+   */
+  loadGame(data: string | Uint8Array | ArrayBuffer, options?: { format?: ReadFormat; encoding?: TextEncoding }): Promise<GameRecord>;
+  /**
+   * The game as a file: PGN (moves in `notation`, default Chinese; tags, result, comments and
+   * variations unless turned off), DhtmlXQ, JSON (GameRecord's record fields), or the FEN of the
+   * cursor's position.
+   */
+  saveGame(format?: WriteFormat, options?: { notation?: NotationStyle; comments?: boolean; variations?: boolean }): Promise<string>;
   /** FEN of the current position. */
   fen(): Promise<string>;
   /** Legal moves of the current position in ICCS. */
@@ -234,9 +311,9 @@ export interface Engine {
   bench(): Promise<BenchResult>;
   /** The game's verdict from its whole history (mate, repetition rules, 60-move rule, material). */
   gameResult(): Promise<GameResult>;
-  /** The game as set by setPosition(), play() or loadPgn(). */
+  /** The game: the record and the cursor. */
   game(): Promise<GameRecord>;
-  /** Names of the game's moves: 'chinese' (炮二平五, default), 'wxf' (C2=5) or 'iccs' (h2e2). */
+  /** Names of the moves from the start to the cursor: 'chinese' (炮二平五, default), 'wxf' (C2=5) or 'iccs' (h2e2). */
   moveNames(style?: NotationStyle): Promise<string[]>;
   /** Name of a legal move of the current position; rejects if it is not legal. */
   moveName(iccs: string, style?: NotationStyle): Promise<string>;
@@ -246,9 +323,8 @@ export interface Engine {
    */
   pgn(tags?: Record<string, string>): Promise<string>;
   /**
-   * Replaces the game with the first game of a PGN text (moves in ICCS, WXF or Chinese), in one
-   * request; resolves with it. Rejects with the engine's message, keeping the previous game; a text with neither a
-   * move nor a FEN tag (empty, tags only, a bare result) is refused too.
+   * loadGame() for a PGN text: the first game (moves in ICCS, WXF or Chinese). A text with neither
+   * a move nor a FEN tag (empty, tags only, a bare result) is refused.
    */
   loadPgn(text: string): Promise<GameRecord>;
   /** True when the side to move is in check. */

@@ -8,13 +8,27 @@
 // root moves, so that the client can answer a stop with a legal move even before the first
 // report) and {type:'info'} after each iteration.
 //
-//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, skillLevel?, useNNUE?, fen?, moves?}
+//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, skillLevel?, useNNUE?, restore?}
+//        restore: the requests that made the game, replayed in order (a new worker for a crashed
+//        or terminated one: the game, its tree and its cursor come back as they were)
 //        threads > 1: `module` is the threaded build (dist/chuhan-mt.*), whose glue is imported
 //        only then, with a pool of threads - 1 pthread workers made before any search (a search
 //        blocks this worker, and a worker cannot start while its creator is blocked)
 //                                            -> {id, type:'ready', version, contract}
 //   {id, cmd:'position', fen, moves}         -> {id, type:'result', value: game} | error
-//   {id, cmd:'play', move}                   -> {id, type:'result', value: the new position's record} | error
+//   {id, cmd:'play', move, from?}            -> {id, type:'result', value: cursor record + created} | error
+//        (from: a node number; the move is played there, opening a variation if that node has a
+//        continuation; default the cursor)
+//   {id, cmd:'goTo', node}                   -> {id, type:'result', value: cursor record} | error
+//   {id, cmd:'undo', plies}                  -> {id, type:'result', value: cursor record} | error
+//   {id, cmd:'removeNode', node}             -> {id, type:'result', value: {removed, parent, children, cursor}} | error
+//   {id, cmd:'promote', node, toMain}        -> {id, type:'result', value: {parent, children}} | error
+//   {id, cmd:'setComment', node, text}       -> {id, type:'result'} | error
+//   {id, cmd:'setTag', name, value}          -> {id, type:'result'} | error
+//   {id, cmd:'setResult', result, reason}    -> {id, type:'result'} | error
+//   {id, cmd:'loadGame', data, format, encoding} -> {id, type:'result', value: game} | error
+//        (data: a string or a Uint8Array of a file's bytes)
+//   {id, cmd:'saveGame', format, notation, comments, variations} -> {id, type:'result', value: text} | error
 //   {id, cmd:'fen'}                          -> {id, type:'result', value: fen}
 //   {id, cmd:'legalMoves'}                   -> {id, type:'moves', moves}
 //   {id, cmd:'go', limits}                   -> {id, type:'moves', moves}, {id, type:'info', info}*,
@@ -30,7 +44,7 @@
 //   {id, cmd:'moveNames', style}             -> {id, type:'result', value: names of the game's moves}
 //   {id, cmd:'moveName', iccs, style}        -> {id, type:'result', value: name} | error (not legal)
 //   {id, cmd:'pgn', tags?}                   -> {id, type:'result', value: PGN text}
-//   {id, cmd:'loadPgn', text}                -> {id, type:'result', value: game} | error
+//   {id, cmd:'loadPgn', text}                -> as loadGame with format 'pgn'
 //   {id, cmd:'inCheck'}                      -> {id, type:'result', value: boolean}
 //   {id, cmd:'newGame'}                      -> {id, type:'result'}
 //   {id, cmd:'seedRandom', seed}             -> {id, type:'result'}  (seed: a whole number >= 0)
@@ -39,7 +53,9 @@
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance, threads}}
 //   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
 //                                            thread exits), 'binding' (a call into wasm throws)
-//   game: {startFen, moves, start, plies, legalMoves} (bindings.cpp: one record per ply)
+//   game: {tags, fen, result, declared, moves, nodes, cursor, line, legalMoves} and a cursor record:
+//   a node {id, parent, ply, move, chinese, wxf, moved, captured, fen, turn, moveNumber, check,
+//   result, comment, nag, children} with the legal moves (core/formats/game_json.h, index.d.ts)
 //   contract: the engine's ranges, options and names (bindings.cpp contract_to_js)
 //   error reply: {id, type:'error', message, fatal?}. `fatal` means the module may be in a broken
 //   state (a trap or an exception crossed the wasm stack): the client starts a new worker.
@@ -96,12 +112,19 @@ export function serve(port, glue) {
       const problem = engine.setOption(name, msg[name]);
       if (problem) console.warn('chuhan:', problem);
     }
-    if (msg.fen !== undefined) {
-      const problem = engine.setPosition(msg.fen, msg.moves ?? []);
-      if (problem) throw new Error(`could not restore the position: ${problem}`);
+    for (const request of msg.restore ?? []) {
+      const reply = await run(request);
+      if (reply?.type === 'error') throw new Error(`could not restore the game: ${reply.message}`);
     }
     return { type: 'ready', version: module.version(), contract };
   }
+
+  // A binding's answer as a reply: {error} as an error, anything else as the result.
+  const reply = (value) => (value?.error !== undefined ? { type: 'error', message: value.error } : { type: 'result', value });
+  const done = (problem) => (problem ? { type: 'error', message: problem } : { type: 'result' });
+  // Node numbers (and ply counts) reach the binding only as whole numbers it can hold.
+  const isNode = (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff;
+  const badNode = (n) => ({ type: 'error', message: `no node ${typeof n === 'number' ? n : JSON.stringify(n) ?? String(n)} in this game` });
 
   // Runs one request; returns the final reply (without id) or throws for a fatal error.
   async function run(msg) {
@@ -110,13 +133,33 @@ export function serve(port, glue) {
     if (cmd === 'crash') return crash(msg.how);
     if (!engine) return { type: 'error', message: 'the engine is not initialised (send init first)' };
     switch (cmd) {
-      case 'position': {
-        const problem = engine.setPosition(msg.fen, msg.moves);
-        return problem ? { type: 'error', message: problem } : { type: 'result', value: engine.game() };
+      case 'position':
+        return reply(engine.setPosition(msg.fen, msg.moves));
+      case 'play':
+        if (msg.from !== undefined && !isNode(msg.from)) return badNode(msg.from);
+        return reply(engine.play(String(msg.move), msg.from ?? -1));
+      case 'goTo':
+        return isNode(msg.node) ? reply(engine.goTo(msg.node)) : badNode(msg.node);
+      case 'undo':
+        if (!isNode(msg.plies)) return { type: 'error', message: `undo: plies must be a whole number from 0, got ${msg.plies}` };
+        return reply(engine.undo(msg.plies));
+      case 'removeNode':
+        return isNode(msg.node) ? reply(engine.removeNode(msg.node)) : badNode(msg.node);
+      case 'promote':
+        return isNode(msg.node) ? reply(engine.promote(msg.node, msg.toMain === true)) : badNode(msg.node);
+      case 'setComment':
+        return isNode(msg.node) ? done(engine.setComment(msg.node, String(msg.text))) : badNode(msg.node);
+      case 'setTag':
+        return done(engine.setTag(String(msg.name), String(msg.value)));
+      case 'setResult':
+        return done(engine.setResult(String(msg.result), String(msg.reason ?? '')));
+      case 'loadGame': {
+        const data = msg.data instanceof Uint8Array ? msg.data : String(msg.data);
+        return reply(engine.loadGame(data, String(msg.format ?? 'auto'), String(msg.encoding ?? 'auto')));
       }
-      case 'play': {
-        const record = engine.play(msg.move);
-        return record.error ? { type: 'error', message: record.error } : { type: 'result', value: record };
+      case 'saveGame': {
+        const saved = engine.saveGame(String(msg.format), String(msg.notation ?? 'chinese'), msg.comments !== false, msg.variations !== false);
+        return saved.error ? { type: 'error', message: saved.error } : { type: 'result', value: saved.text };
       }
       case 'fen':
         return { type: 'result', value: engine.fen() };
@@ -156,10 +199,8 @@ export function serve(port, glue) {
       }
       case 'pgn':
         return { type: 'result', value: engine.pgn(msg.tags ?? {}) };
-      case 'loadPgn': {
-        const problem = engine.loadPgn(msg.text);
-        return problem ? { type: 'error', message: problem } : { type: 'result', value: engine.game() };
-      }
+      case 'loadPgn':
+        return reply(engine.loadGame(String(msg.text), 'pgn', 'auto'));
       case 'inCheck':
         return { type: 'result', value: engine.inCheck() };
       case 'newGame':

@@ -49,7 +49,7 @@ void write_record_fields(json::Writer& w, const Record& record) {
   w.key("tags").begin_object();
   for (const auto& [k, v] : record.tags.all()) w.key(k).string(v);
   w.end_object();
-  w.key("fen").string(record.start_fen());
+  w.key("startFen").string(record.start_fen());
   w.key("result");
   write_result(w, record.result());
   w.key("declared");
@@ -60,7 +60,10 @@ void write_record_fields(json::Writer& w, const Record& record) {
   w.end_array();
   w.key("nodes").begin_array();
   for (NodeId id = 0; id < record.size(); ++id)
-    if (record.valid(id)) write_node(w, record, id);
+    if (record.valid(id))
+      write_node(w, record, id);
+    else
+      w.null();
   w.end_array();
 }
 

@@ -26,7 +26,7 @@ describe('engine API', () => {
   test('setPosition with moves, fen(), legalMoves()', async () => {
     const game = await engine.setPosition('startpos', ['h2e2', 'h9g7']);
     assert.deepEqual(game.moves, ['h2e2', 'h9g7']);
-    assert.equal(game.plies.length, 2);
+    assert.deepEqual(game.line, [0, 1, 2]);
     assert.equal(await engine.fen(), 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2');
     await engine.setPosition(StartFen);
     assert.equal(await engine.fen(), StartFen);

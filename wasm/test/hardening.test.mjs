@@ -84,7 +84,8 @@ describe('argument checks (item 6)', () => {
       assert.deepEqual((await engine.game()).moves, ['h2e2', 'h9g7']);
       const fenOnly = await engine.loadPgn('[FEN "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]\n*');
       assert.equal(fenOnly.startFen, '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1');
-      assert.deepEqual(fenOnly.plies, []);
+      assert.deepEqual(fenOnly.line, [0]);
+      assert.deepEqual(fenOnly.moves, []);
     }));
 });
 

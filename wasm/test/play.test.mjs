@@ -21,6 +21,11 @@ describe('per-move API', () => {
     assert.deepEqual(
       { ...record, legalMoves: record.legalMoves.length },
       {
+        id: 1,
+        parent: 0,
+        children: [],
+        created: true,
+        moved: 'C',
         move: 'h2e2',
         chinese: '炮二平五',
         wxf: 'C2=5',
@@ -37,7 +42,8 @@ describe('per-move API', () => {
     assert.equal((await engine.play('马８进７')).move, 'h9g7');
     assert.equal((await engine.play('H2+3')).move, 'h0g2');
     assert.deepEqual((await engine.game()).moves, ['h2e2', 'h9g7', 'h0g2']);
-    assert.equal(await engine.fen(), (await engine.game()).plies[2].fen);
+    const game = await engine.game();
+    assert.equal(await engine.fen(), game.nodes[game.cursor].fen);
   });
 
   test('an illegal move is refused and the game kept', async () => {
@@ -61,14 +67,18 @@ describe('per-move API', () => {
     const moves = Array.from({ length: 2000 }, (_, i) => cycle[i % 4]);
     const game = await engine.setPosition('startpos', moves);
     assert.equal(game.startFen, StartFen);
-    assert.equal(game.start.fen, StartFen);
-    assert.equal(game.plies.length, 2000);
-    assert.equal(game.plies[1999].move, 'g7h9');
-    assert.equal(game.plies[1999].moveNumber, 1001);
+    assert.equal(game.nodes[0].fen, StartFen);
+    assert.equal(game.line.length, 2001);
+    assert.equal(game.cursor, 2000);
+    const last = game.nodes[game.line[2000]];
+    assert.equal(last.move, 'g7h9');
+    assert.equal(last.moveNumber, 1001);
+    assert.equal(last.ply, 2000);
     // A repetition ends the game as soon as the position stands for the third time.
-    assert.deepEqual(game.plies[7].result, { over: true, result: '1/2-1/2', reason: 'repetition' });
+    assert.deepEqual(game.nodes[game.line[8]].result, { over: true, result: '1/2-1/2', reason: 'repetition' });
     const loaded = await engine.loadPgn(await engine.pgn());
-    assert.deepEqual(loaded.plies.map((p) => p.chinese), game.plies.map((p) => p.chinese));
+    const names = (g) => g.line.slice(1).map((id) => g.nodes[id].chinese);
+    assert.deepEqual(names(loaded), names(game));
   });
 
   test('a game built with play() survives a worker crash', async () => {

@@ -51,7 +51,7 @@ describe('records API', () => {
 
   test('loadPgn() rejects a bad record and keeps the game', async () => {
     await engine.setPosition('startpos', ['h2e2']);
-    await assert.rejects(engine.loadPgn('[Game "Chinese Chess"]\n1. a0a9 *\n'), /PGN/);
+    await assert.rejects(engine.loadPgn('[Game "Chinese Chess"]\n1. a0a9 *\n'), /pgn: line 2: 'a0a9' is not a legal move for Red/);
     assert.deepEqual(startAndMoves(await engine.game()), { startFen: StartFen, moves: ['h2e2'] });
   });
 

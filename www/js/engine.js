@@ -63,7 +63,7 @@ export class EngineSession {
    * moves).
    */
   load(startFen, moves) {
-    return this.#client.setPosition(startFen, moves);
+    return this.#client.setPosition(startFen, moves).then(lineOf);
   }
 
   /** Plays a legal move of the live position: resolves with its PlayRecord. */
@@ -116,11 +116,18 @@ export class EngineSession {
 
   /** Reads a PGN game: resolves with its GameRecord; the engine is left at the game's end. */
   readPgn(text) {
-    return this.#client.loadPgn(text);
+    return this.#client.loadPgn(text).then(lineOf);
   }
 }
 
-/** The live position as the controller keeps it, from a GameRecord or a PlayRecord. */
+// The line from the start to the engine's cursor, as the app's game state keeps it: {start,
+// plies, legalMoves} from a GameRecord's nodes.
+function lineOf(record) {
+  const [start, ...plies] = record.line.map((id) => record.nodes[id]);
+  return { start, plies, legalMoves: record.legalMoves };
+}
+
+/** The live position as the controller keeps it, from a line (lineOf) or a PlayRecord. */
 export function statusOf(record) {
   const position = record.plies ? (record.plies.at(-1) ?? record.start) : record;
   return { fen: position.fen, turn: position.turn, check: position.check, result: position.result, legalMoves: record.legalMoves };

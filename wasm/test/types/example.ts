@@ -1,7 +1,7 @@
 // A typed use of the package, checked by `tsc --noEmit` (npm test): every call of the API with its
 // argument and result types, and misuses that must not type-check (@ts-expect-error).
 import { createEngine } from 'chuhan';
-import type { Contract, GameRecord, PlayRecord, ResultReason, SearchInfo } from 'chuhan';
+import type { Contract, CursorRecord, GameRecord, NodeRecord, PlayRecord, RemovedNodes, ResultReason, SearchInfo } from 'chuhan';
 
 async function main(): Promise<void> {
   const engine = await createEngine({ hashMB: 32, stopMode: 'auto' });
@@ -11,8 +11,9 @@ async function main(): Promise<void> {
   const bookDefault: boolean = contract.options.ownBook.default;
 
   const game: GameRecord = await engine.setPosition('startpos', ['h2e2']);
-  const firstName: string = game.plies[0].chinese;
-  const startTurn: 'w' | 'b' = game.start.turn;
+  const first: NodeRecord | null = game.nodes[game.line[1]];
+  const firstName: string | undefined = first?.chinese;
+  const startTurn: 'w' | 'b' = game.nodes[0]!.turn;
 
   const reply: PlayRecord = await engine.play('h9g7');
   const legal: string[] = reply.legalMoves;
@@ -27,6 +28,18 @@ async function main(): Promise<void> {
   await engine.stop();
 
   const loaded: GameRecord = await engine.loadPgn(await engine.pgn({ Red: 'Chuhan' }));
+  const variation: PlayRecord = await engine.play('b9c7', { from: 1 });
+  const created: boolean = variation.created;
+  const there: CursorRecord = await engine.goTo(variation.parent ?? 0);
+  await engine.undo();
+  const removed: RemovedNodes = await engine.removeNode(variation.id);
+  await engine.promote(removed.children[0], { toMain: true });
+  await engine.setComment(there.id, 'a comment');
+  await engine.setTag('Red', 'Chuhan');
+  await engine.setResult('1-0', 'resignation');
+  const pgn: string = await engine.saveGame('pgn', { notation: 'wxf', variations: false });
+  const fromBytes: GameRecord = await engine.loadGame(new Uint8Array([0x58, 0x51]), { format: 'xqf', encoding: 'gbk' });
+  console.log(created, pgn, fromBytes.tags.Event, engine.contract.formats.read);
   const names: string[] = await engine.moveNames('wxf');
   await engine.setOption('multiPV', 2);
   await engine.setOption('ownBook', true);
@@ -46,6 +59,8 @@ async function main(): Promise<void> {
   await engine.setOption('ownBook', 1);
   // @ts-expect-error no such limit
   await engine.go({ plies: 3 });
+  // @ts-expect-error XQF is read, not written
+  await engine.saveGame('xqf');
   // @ts-expect-error setPosition resolves with the game, which has no `fen` of its own
   console.log((await engine.setPosition('startpos')).fen, old);
   engine.terminate();
