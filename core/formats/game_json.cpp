@@ -32,7 +32,8 @@ void write_node_fields(json::Writer& w, const Record& record, NodeId id) {
   if (at.move != MOVE_NONE) {
     w.key("move").string(at.iccs).key("chinese").string(at.chinese).key("wxf").string(at.wxf);
     w.key("moved").string(std::string(1, piece_to_char(at.moved)));
-    if (at.captured != NO_PIECE) w.key("captured").string(std::string(1, piece_to_char(at.captured)));
+    if (at.captured != NO_PIECE)
+      w.key("captured").string(std::string(1, piece_to_char(at.captured)));
   }
   w.key("fen").string(at.fen).key("turn").string(at.side_to_move == RED ? "w" : "b");
   w.key("moveNumber").integer(at.move_number).key("check").boolean(at.in_check);
