@@ -66,6 +66,9 @@ class Position {
   Square general_square(Color c) const { return piece_list_[make_piece(c, GENERAL)][0]; }
   int count(Piece p) const { return piece_count_[p]; }
   int count(Color c, PieceType pt) const { return piece_count_[make_piece(c, pt)]; }
+  // c's rooks, horses and cannons: the pieces that attack from afar and make threats (the
+  // material that null move, mate detection and endgame rules ask about).
+  int major_count(Color c) const { return count(c, ROOK) + count(c, HORSE) + count(c, CANNON); }
   // Squares of all pieces p; count(p) of them.
   const Square* squares(Piece p) const { return piece_list_[p]; }
   uint16_t rank_occupancy(int rank) const { return rank_occ_[rank]; }
