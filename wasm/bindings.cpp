@@ -20,6 +20,7 @@
 
 #include "contract.h"
 #include "engine.h"
+#include "json.h"
 
 using emscripten::val;
 
@@ -127,34 +128,18 @@ val contract_to_js() {
   return c;
 }
 
-// Game records cross as JSON text, parsed on the JavaScript side: one crossing per call rather
-// than one per field (a long game's plies are tens of thousands of fields).
-// The strings here (FENs, move names, result names) hold no character JSON must escape but these.
-void append_json(std::string& out, std::string_view text) {
-  out += '"';
-  for (const char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  out += '"';
-}
-
-void append_json(std::string& out, const std::vector<std::string>& items) {
-  out += '[';
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    append_json(out, items[i]);
-  }
-  out += ']';
-}
+// Game records cross as JSON text (core/json.h), parsed on the JavaScript side: one crossing per
+// call rather than one per field (a long game's plies are tens of thousands of fields).
+using chuhan::json::append_string;
+using chuhan::json::append_strings;
 
 // {"over":false} or {"over":true,"result":"1-0" | "0-1" | "1/2-1/2","reason":<stable name>}.
 void append_json(std::string& out, const chuhan::GameResult& r) {
   out += r.over() ? "{\"over\":true,\"result\":" : "{\"over\":false";
   if (r.over()) {
-    append_json(out, r.result_string());
+    append_string(out, r.result_string());
     out += ",\"reason\":";
-    append_json(out, contract::name(r.reason));
+    append_string(out, contract::name(r.reason));
   }
   out += '}';
 }
@@ -164,15 +149,15 @@ void append_json(std::string& out, const chuhan::GameResult& r) {
 void append_json_fields(std::string& out, const chuhan::PlyRecord& r) {
   if (r.move != chuhan::MOVE_NONE) {
     out += "\"move\":";
-    append_json(out, r.iccs);
+    append_string(out, r.iccs);
     out += ",\"chinese\":";
-    append_json(out, r.chinese);
+    append_string(out, r.chinese);
     out += ",\"wxf\":";
-    append_json(out, r.wxf);
+    append_string(out, r.wxf);
     out += ',';
   }
   out += "\"fen\":";
-  append_json(out, r.fen);
+  append_string(out, r.fen);
   out += std::string(",\"turn\":\"") + (r.side_to_move == chuhan::RED ? 'w' : 'b') +
          "\",\"moveNumber\":" + std::to_string(r.move_number) +
          ",\"check\":" + (r.in_check ? "true" : "false") + ",\"result\":";
@@ -224,7 +209,7 @@ class EngineBinding {
     std::string json = "{";
     append_json_fields(json, engine_.game().current());
     json += ",\"ply\":" + std::to_string(engine_.game().plies()) + ",\"legalMoves\":";
-    append_json(json, engine_.legal_moves());
+    append_strings(json, engine_.legal_moves());
     return parse_json(json + "}");
   }
 
@@ -233,9 +218,9 @@ class EngineBinding {
   val game() const {
     const chuhan::Game& g = engine_.game();
     std::string json = "{\"startFen\":";
-    append_json(json, g.start_fen());
+    append_string(json, g.start_fen());
     json += ",\"moves\":";
-    append_json(json, g.moves());
+    append_strings(json, g.moves());
     json += ",\"start\":{";
     append_json_fields(json, g.record(0));
     json += "},\"plies\":[";
@@ -245,7 +230,7 @@ class EngineBinding {
       json += '}';
     }
     json += "],\"legalMoves\":";
-    append_json(json, engine_.legal_moves());
+    append_strings(json, engine_.legal_moves());
     return parse_json(json + "}");
   }
 
