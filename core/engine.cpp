@@ -179,7 +179,7 @@ BestMove Engine::go(const SearchLimits& limits,
 std::string Engine::load_network(const void* data, size_t size) {
   auto net = std::make_shared<nnue::Network>();
   if (std::string problem = nnue::parse(data, size, *net); !problem.empty())
-    return problem + "; keeping " + network().description;
+    return problem + "; keeping " + quote(network().description);
   network_ = std::move(net);
   if (use_nnue_) tt_.clear();
   return "";

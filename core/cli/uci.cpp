@@ -1,7 +1,6 @@
 #include "uci.h"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <utility>
@@ -45,17 +44,16 @@ std::string set_option(Engine& engine, contract::Option id, const std::string& w
 // The EvalFile value that means the network built into the binary.
 constexpr const char* EmbeddedNetworkName = "<embedded>";
 
-// EvalFile: loads the net file at `path` (or the embedded network for "<embedded>" or nothing).
-// Returns "" or what is wrong; the engine then keeps its network.
-std::string load_eval_file(Engine& engine, const std::string& path) {
+// EvalFile: loads the net file at `path` (or the embedded network for "<embedded>" or nothing),
+// read through `read`. Returns "" or what is wrong; the engine then keeps its network.
+std::string load_eval_file(Engine& engine, const std::string& path, const cli::FileReader& read) {
   if (path.empty() || path == EmbeddedNetworkName) {
     engine.use_embedded_network();
     return "";
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "EvalFile: cannot read " + quote(path);
-  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const std::string problem = engine.load_network(bytes.data(), bytes.size());
+  std::string bytes;
+  std::string problem = read(path, nnue::MaxFileSize, bytes);
+  if (problem.empty()) problem = engine.load_network(bytes.data(), bytes.size());
   return problem.empty() ? "" : "EvalFile " + quote(path) + ": " + problem;
 }
 
@@ -236,7 +234,7 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
         !problem.empty())
       error(problem);
   } else if (lower(name) == "evalfile") {
-    if (const std::string problem = load_eval_file(engine_, value); !problem.empty())
+    if (const std::string problem = load_eval_file(engine_, value, read_file_); !problem.empty())
       error(problem);
   } else if (lower(name) == "clear hash") {
     engine_.clear_hash();

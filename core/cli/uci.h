@@ -30,6 +30,7 @@
 #include <thread>
 
 #include "engine.h"
+#include "files.h"
 
 namespace chuhan {
 
@@ -58,6 +59,8 @@ class ProtocolLoop {
   void wait_for_search();
   // How many commands were refused with an error so far (the command line exits non-zero).
   int errors() const { return errors_; }
+  // How EvalFile reads its file (cli::read_file unless set).
+  void set_file_reader(cli::FileReader read) { read_file_ = std::move(read); }
 
  private:
   void dispatch(const std::string& line);
@@ -88,6 +91,7 @@ class ProtocolLoop {
   Engine& engine_;
   Output out_;
   Input input_;  // set: jobs run inline
+  cli::FileReader read_file_ = cli::read_file;
   std::mutex out_mutex_;
   std::thread search_thread_;
   std::atomic<bool> searching_{false};  // a search or perft runs (cleared before its last line)
