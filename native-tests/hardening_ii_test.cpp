@@ -96,5 +96,33 @@ TEST(HardeningII, NetDescriptionIsQuotedInMessages) {
   EXPECT_EQ(count_of(out, "readyok"), 2u) << out;  // the one answer, and the quoted one
 }
 
+// Item 10: a FEN with a tab, CR or LF (read from a file with its line end, a share link's %0A)
+// is read as the same FEN with single spaces, and no control character reaches the record.
+TEST(HardeningII, FenWhiteSpaceIsNormalised) {
+  const std::string start = Position::StartFen;
+  for (const std::string& fen :
+       {start + "\n", start + "\r\n", "\t" + start,
+        std::string("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR\nw\t-"
+                    " -\r0 1")}) {
+    Engine engine;
+    ASSERT_EQ(engine.set_position(fen, {"h2e2"}), "");
+    EXPECT_EQ(engine.start_fen(), start);
+    EXPECT_EQ(engine.game().record(0).fen, start);
+  }
+}
+
+// Item 14: the FEN counters stop at the largest the reader takes (9 digits), so a game started
+// there still writes FENs that read back.
+TEST(HardeningII, FenCountersStayReadable) {
+  Engine engine;
+  const std::string fen =
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 999999999 999999999";
+  ASSERT_EQ(engine.set_position(fen, {"h2e2", "h9g7", "h0g2"}), "");
+  const std::string written = engine.fen();
+  EXPECT_EQ(written.substr(written.size() - 20), " 999999999 999999999") << written;
+  Engine again;
+  EXPECT_EQ(again.set_position(written), "") << written;
+}
+
 }  // namespace
 }  // namespace chuhan::test
