@@ -324,6 +324,7 @@ bench::Result Engine::bench(
   const TimePoint start = now();
   int index = 0;
   for (const std::string& fen : bench::positions()) {
+    if (stop_requested_) break;
     set_position(fen);
     new_game();
     SearchLimits limits;
@@ -333,6 +334,7 @@ bench::Result Engine::bench(
     if (per_position) per_position(++index, fen, best);
   }
   result.time_ms = now() - start;
+  result.stopped = stop_requested_;
 
   game_ = std::move(saved);
   multipv_ = saved_multipv;

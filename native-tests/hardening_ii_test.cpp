@@ -4,15 +4,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <fstream>
 #include <memory>
 
 #include "engine.h"
 #include "nnue.h"
 #include "protocol_runner.h"
+#include "uci.h"
 
 namespace chuhan::test {
 namespace {
@@ -122,6 +125,141 @@ TEST(HardeningII, FenCountersStayReadable) {
   EXPECT_EQ(written.substr(written.size() - 20), " 999999999 999999999") << written;
   Engine again;
   EXPECT_EQ(again.set_position(written), "") << written;
+}
+
+// The move of the `n`th "bestmove" line (from 1) in `out`, or "".
+std::string nth_bestmove(const std::string& out, size_t n) {
+  size_t at = std::string::npos;
+  for (size_t k = 0; k < n; ++k)
+    if ((at = out.find("bestmove ", at == std::string::npos ? 0 : at + 1)) == std::string::npos)
+      return "";
+  const size_t end = out.find_first_of(" \n", at + 9);
+  return out.substr(at + 9, end - at - 9);
+}
+
+bool is_legal_after(const std::vector<std::string>& moves, const std::string& move) {
+  Engine engine;
+  if (!engine.set_position("startpos", moves).empty()) return false;
+  const std::vector<std::string> legal = engine.legal_moves();
+  return std::find(legal.begin(), legal.end(), move) != legal.end();
+}
+
+// Item 4: a search thread that cannot start (here: an address-space limit, after Threads 256
+// fell back to as many as fit) gives back helpers and searches; the engine does not abort.
+TEST(HardeningII, SearchThreadThatCannotStartIsNotFatal) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers reserve more address space than the limit allows";
+#endif
+  EngineProcess engine("ulimit -v 800000");
+  engine.send("setoption name Threads value 256\nposition startpos\ngo depth 5\n");
+  ASSERT_TRUE(engine.wait_for("bestmove ", 1, 30000)) << engine.output();
+  engine.send("position startpos moves h2e2\ngo depth 3\n");
+  ASSERT_TRUE(engine.wait_for("bestmove ", 2, 30000)) << engine.output();
+  EXPECT_TRUE(is_legal_after({"h2e2"}, nth_bestmove(engine.output(), 2))) << engine.output();
+  EXPECT_EQ(engine.finish(), 0) << engine.output();
+}
+
+// Item 5: `go mate N` ends once it finds a mate in N or less and otherwise runs until stop, as in
+// Pikafish; so mate is not a limit that ends a search by itself, and the contract says so.
+TEST(HardeningII, MateSearchEndsOnAMateOrOnStop) {
+  SearchLimits limits;
+  ASSERT_EQ(contract::set_limit(limits, contract::Limit::MATE, 1), "");
+  EXPECT_FALSE(contract::spec(contract::Limit::MATE).ends_search);
+  EXPECT_FALSE(contract::bounded(limits));
+  limits.depth = 3;
+  EXPECT_TRUE(contract::bounded(limits));
+
+  int status = 0;
+  const std::string refused = run_command_line("go mate 1", &status);
+  EXPECT_EQ(status, 2) << refused;
+  const std::string bounded = run_command_line("go mate 1 depth 4", &status);
+  EXPECT_EQ(status, 0) << bounded;
+  EXPECT_TRUE(is_legal_after({}, nth_bestmove(bounded, 1))) << bounded;
+
+  // No mate from the start position: the search runs on, hears isready, and answers on stop.
+  EngineProcess engine;
+  engine.send("position startpos\ngo mate 1\nisready\n");
+  ASSERT_TRUE(engine.wait_for("readyok", 1, 5000)) << engine.output();
+  EXPECT_FALSE(has(engine.output(), "bestmove")) << engine.output();
+  engine.send("stop\n");
+  ASSERT_TRUE(engine.wait_for("bestmove ", 1, 5000)) << engine.output();
+  // A mate in one ends the search by itself.
+  engine.send("position fen 3k5/R8/9/9/9/9/9/9/8R/4K4 w - - 0 1\ngo mate 1\n");
+  ASSERT_TRUE(engine.wait_for("bestmove ", 2, 10000)) << engine.output();
+  EXPECT_EQ(engine.finish(), 0);
+}
+
+// Item 6: searchmoves takes the moves that follow it, and the parameters after them still count.
+TEST(HardeningII, SearchmovesLeavesTheNextParameters) {
+  int status = -1;
+  const std::string out = run_command_line("go searchmoves h2e2 h0g2 depth 3", &status);
+  EXPECT_EQ(status, 0) << out;
+  const std::string best = nth_bestmove(out, 1);
+  EXPECT_TRUE(best == "h2e2" || best == "h0g2") << out;
+  EXPECT_TRUE(has(out, "info depth 3 ")) << out;
+  const std::string protocol =
+      run_engine("position startpos\ngo searchmoves b0c2 nodes 2000\n", "bestmove");
+  EXPECT_EQ(nth_bestmove(protocol, 1), "b0c2") << protocol;
+  EXPECT_FALSE(has(protocol, "error")) << protocol;
+}
+
+// Item 7: commands that arrive while a search that ends by itself runs wait for it, in order:
+// every go gets its bestmove, each from the position set before it.
+TEST(HardeningII, CommandsDuringABoundedSearchWaitTheirTurn) {
+  const std::string out = run_engine(
+      "position startpos\ngo depth 6\nposition startpos moves h2e2\ngo depth 4\n"
+      "go nodes 3000\nposition startpos moves h2e2 h9g7\ngo perft 2\ngo movetime 50\n"
+      "isready\n",
+      "readyok");
+  EXPECT_FALSE(has(out, "error")) << out;
+  EXPECT_TRUE(has(out, "Nodes searched: ")) << out;
+  ASSERT_EQ(count_of(out, "bestmove "), 4u) << out;
+  EXPECT_TRUE(is_legal_after({}, nth_bestmove(out, 1))) << out;
+  EXPECT_TRUE(is_legal_after({"h2e2"}, nth_bestmove(out, 2))) << out;
+  EXPECT_TRUE(is_legal_after({"h2e2"}, nth_bestmove(out, 3))) << out;
+  EXPECT_TRUE(is_legal_after({"h2e2", "h9g7"}, nth_bestmove(out, 4))) << out;
+
+  // The same with jobs run inline (the wasm command line): the waiting line runs after the job,
+  // before the lines after it.
+  Engine engine;
+  std::string printed;
+  std::deque<std::string> input = {"position startpos moves h2e2", "go depth 2", "isready"};
+  ProtocolLoop loop(
+      engine, [&](const std::string& line) { printed += line + "\n"; },
+      [&](std::string& line) {
+        if (input.empty()) return false;
+        line = input.front();
+        input.pop_front();
+        return true;
+      });
+  EXPECT_TRUE(loop.execute("go depth 5"));
+  // The position came while the search ran and was read by it; the rest is still to come.
+  EXPECT_EQ(input, (std::deque<std::string>{"go depth 2", "isready"}));
+  EXPECT_EQ(count_of(printed, "bestmove "), 1u) << printed;
+  while (!input.empty()) {
+    const std::string line = input.front();
+    input.pop_front();
+    EXPECT_TRUE(loop.execute(line));
+  }
+  EXPECT_EQ(count_of(printed, "bestmove "), 2u) << printed;
+  EXPECT_TRUE(is_legal_after({"h2e2"}, nth_bestmove(printed, 2))) << printed;
+  EXPECT_TRUE(has(printed, "readyok")) << printed;
+  EXPECT_FALSE(has(printed, "error")) << printed;
+}
+
+// Item 8: bench runs as a job: isready is answered during it, stop ends it (no signature is
+// printed), and end of input ends the process.
+TEST(HardeningII, BenchHearsIsreadyStopAndEndOfInput) {
+  EngineProcess engine;
+  engine.send("bench 20\nisready\n");
+  ASSERT_TRUE(engine.wait_for("readyok", 1, 3000)) << engine.output();
+  engine.send("stop\n");
+  ASSERT_TRUE(engine.wait_for("info string bench stopped", 1, 5000)) << engine.output();
+  EXPECT_FALSE(has(engine.output(), "Nodes searched")) << engine.output();
+  engine.send("bench 20\n");
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(engine.finish(10000), 0) << engine.output();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
 }
 
 }  // namespace
