@@ -2,6 +2,7 @@
 // names the item of the issue it pins.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -260,6 +261,22 @@ TEST(HardeningII, BenchHearsIsreadyStopAndEndOfInput) {
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(engine.finish(10000), 0) << engine.output();
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+// Item 15: output that cannot be written ends the command with status 1 and one line on
+// standard error, rather than status 0 with the output lost.
+TEST(HardeningII, UnwritableOutputIsAnError) {
+  for (const char* args : {"analyze startpos --depth 3", "go depth 3", "perft 2"}) {
+    FILE* pipe =
+        popen(("'" CHUHAN_BINARY "' " + std::string(args) + " 2>&1 >/dev/full").c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string err;
+    char buffer[4096];
+    for (size_t n; (n = fread(buffer, 1, sizeof(buffer), pipe)) > 0;) err.append(buffer, n);
+    const int status = pclose(pipe);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << args << ": " << status;
+    EXPECT_EQ(err, "chuhan: cannot write the output (No space left on device)\n") << args;
+  }
 }
 
 }  // namespace
