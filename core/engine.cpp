@@ -251,7 +251,7 @@ BestMove Engine::go(const SearchLimits& limits,
 std::string Engine::load_network(const void* data, size_t size) {
   auto net = std::make_shared<nnue::Network>();
   if (std::string problem = nnue::parse(data, size, *net); !problem.empty())
-    return problem + "; keeping " + network().description;
+    return problem + "; keeping " + quote(network().description);
   network_ = std::move(net);
   if (use_nnue_) tt_.clear();
   return "";
@@ -396,6 +396,7 @@ bench::Result Engine::bench(
   const TimePoint start = now();
   int index = 0;
   for (const std::string& fen : bench::positions()) {
+    if (stop_requested_) break;
     set_position(fen);
     new_game();
     SearchLimits limits;
@@ -405,6 +406,7 @@ bench::Result Engine::bench(
     if (per_position) per_position(++index, fen, best);
   }
   result.time_ms = now() - start;
+  result.stopped = stop_requested_;
 
   game_ = std::move(saved);
   multipv_ = saved_multipv;

@@ -119,11 +119,17 @@ class Engine {
   // Always returns a legal move when one exists.
   BestMove go(const SearchLimits& limits,
               const std::function<void(const SearchInfo&)>& on_info = {});
-  // Thread-safe: ends the running search or perft (or one about to start) promptly.
-  void stop() { threads_.stop(); }
+  // Thread-safe: ends the running search, perft or bench (or one about to start) promptly.
+  void stop() {
+    stop_requested_ = true;
+    threads_.stop();
+  }
   // Forgets a stop() that came after the last search or perft had already ended, so that it
   // cannot end the next one at once. Call it from the thread that starts searches, before one.
-  void clear_stop() { threads_.main().stop = false; }
+  void clear_stop() {
+    stop_requested_ = false;
+    threads_.main().stop = false;
+  }
   // Thread-safe. A search started with limits.ponder ignores the clock until ponderhit();
   // callers that start go() on another thread call set_pondering(true) before, so that a
   // ponderhit arriving first is not lost.
@@ -178,7 +184,8 @@ class Engine {
   PerftResult perft(int depth,
                     const std::function<void(const std::string&, uint64_t)>& per_move = {});
   // Runs the bench (hash and histories cleared before each position) and reports each
-  // position's best move through `per_position`. Keeps the current game and hash size.
+  // position's best move through `per_position`. Keeps the current game and hash size. stop()
+  // ends it (Result::stopped).
   bench::Result bench(
       int depth = bench::DefaultDepth,
       const std::function<void(int, const std::string&, const BestMove&)>& per_position = {});
@@ -199,6 +206,7 @@ class Engine {
   int skill_level_ = int(contract::spec(contract::Option::SKILL_LEVEL).default_value);
   bool use_nnue_ = contract::spec(contract::Option::USE_NNUE).default_value;
   std::shared_ptr<const nnue::Network> network_;  // null: the embedded network
+  std::atomic<bool> stop_requested_{false};       // stop() since the last clear_stop()
   // Seeded from std::random_device at the first random choice, not at construction: in
   // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
   std::mt19937_64 random_;

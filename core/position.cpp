@@ -66,9 +66,11 @@ bool reachable(Piece p, Square s) {
   }
 }
 
-// A FEN counter: up to 9 digits. A game of a billion plies would take hundreds of gigabytes
-// (core/game.h), so every FEN this engine writes reads back, and twice the move number still
-// fits in an int.
+// A FEN counter: up to 9 digits, so that twice the move number still fits in an int. The FEN
+// writer stops counting there (a game started at the limit goes on), so every FEN this engine
+// writes reads back.
+constexpr int MaxCounter = 999'999'999;
+
 bool parse_counter(const std::string& text, long& value) {
   if (text.empty() || text.size() > 9) return false;
   for (char ch : text)
@@ -533,7 +535,8 @@ std::string Position::fen() const {
     if (r > RANK_0) s += '/';
   }
   s += side_ == RED ? " w - - " : " b - - ";
-  s += std::to_string(st_->rule60) + " " + std::to_string(1 + game_ply_ / 2);
+  s += std::to_string(std::min(st_->rule60, MaxCounter)) + " " +
+       std::to_string(std::min(1 + game_ply_ / 2, MaxCounter));
   return s;
 }
 

@@ -32,7 +32,7 @@ export interface EngineOptions {
 
 /**
  * Search limits, each a whole number in its range in Engine.contract.limits; times in milliseconds. A limit
- * that ends the search (movetime, depth, nodes, mate, wtime/btime) or infinite: true is required;
+ * that ends the search (movetime, depth, nodes, wtime/btime) or infinite: true is required;
  * unknown keys are rejected.
  */
 export interface SearchLimits {
@@ -42,7 +42,7 @@ export interface SearchLimits {
   depth?: number;
   /** Node budget. */
   nodes?: number;
-  /** Search for a mate in this many moves. */
+  /** Stop once a mate in at most this many moves is found (with another limit, or infinite). */
   mate?: number;
   /** Red's (w) and Black's (b) remaining clock (0: none left) and increment per move. */
   wtime?: number;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "contract.h"
+#include "json.h"
 #include "quote.h"
 
 namespace chuhan::cli {
@@ -12,30 +13,17 @@ namespace {
 
 constexpr int64_t DefaultMovetimeMs = 1000;
 
-// `text` as a JSON string.
+// `text` as a JSON string (core/json.h escapes everything).
 std::string json_string(const std::string& text) {
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (const char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      out += "\\u00";
-      out += Hex[c >> 4];
-      out += Hex[c & 15];
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
+  std::string out;
+  json::append_string(out, text);
+  return out;
 }
 
 std::string json_strings(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (const std::string& item : items) out += (out.size() > 1 ? "," : "") + json_string(item);
-  return out + "]";
+  std::string out;
+  json::append_strings(out, items);
+  return out;
 }
 
 // "+35", "-120", "mate in 2", "mated in 3".

@@ -69,7 +69,8 @@ int run(Engine& engine, const std::vector<std::string>& args, const Streams& io,
     if (!bounded)
       return usage_error(
           io,
-          "go needs a limit that ends the search (depth, movetime, nodes, mate, wtime or btime)");
+          "go needs a limit that ends the search (depth, movetime, nodes, wtime or btime; a mate "
+          "search ends only when it finds one)");
     command = join(args);
   } else if (args[0] == "bench" || args[0] == "perft") {
     command = join(args);
