@@ -184,7 +184,7 @@ SearchInfo Engine::to_info(const search::InfoLine& line) const {
   info.hashfull = line.hashfull;
   for (Move m : line.pv) info.pv.push_back(move_to_string(m));
   // Reports come between iterations, with the searched position back at the root.
-  info.pv_names = line_names(game_->position(), line.pv, Notation::CHINESE);
+  if (pv_style_) info.pv_names = line_names(game_->position(), line.pv, *pv_style_);
   return info;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -40,7 +41,7 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<std::string> pv;
-  std::vector<std::string> pv_names;  // the PV in Chinese notation (炮二平五 …)
+  std::vector<std::string> pv_names;  // the PV named in the style set_pv_names() chose, or empty
 };
 
 struct BestMove {
@@ -140,6 +141,10 @@ class Engine {
     threads_.main().external_stop = std::move(poll);
   }
 
+  // Names the moves of each report's PV in `style` (the JS API shows 炮二平五 ...); none by default
+  // (UCI prints ICCS only, and naming a PV costs a move generation per move).
+  void set_pv_names(std::optional<Notation> style) { pv_style_ = style; }
+
   // A new game: clears the hash and the search histories.
   void new_game();
   // Sets option `id` (contract.h: Hash, MultiPV, Move Overhead, OwnBook, Threads, Skill Level, Use
@@ -206,7 +211,8 @@ class Engine {
   int skill_level_ = int(contract::spec(contract::Option::SKILL_LEVEL).default_value);
   bool use_nnue_ = contract::spec(contract::Option::USE_NNUE).default_value;
   std::shared_ptr<const nnue::Network> network_;  // null: the embedded network
-  std::atomic<bool> stop_requested_{false};       // stop() since the last clear_stop()
+  std::optional<Notation> pv_style_;
+  std::atomic<bool> stop_requested_{false};  // stop() since the last clear_stop()
   // Seeded from std::random_device at the first random choice, not at construction: in
   // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
   std::mt19937_64 random_;

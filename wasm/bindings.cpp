@@ -165,6 +165,9 @@ val to_js(const chuhan::SearchInfo& info) {
 // The class JavaScript sees as `Engine`.
 class EngineBinding {
  public:
+  // Search reports name their lines in Chinese (SearchInfo.pvNames).
+  EngineBinding() { engine_.set_pv_names(chuhan::Notation::CHINESE); }
+
   // Sets a new game: `fen` followed by `moves` (an array of ICCS strings). Returns the game (see
   // game()) or {error}; on error the previous game stays.
   val set_position(const std::string& fen, const val& moves) {
