@@ -10,7 +10,10 @@
 
 namespace chuhan {
 
-Engine::Engine() : threads_(tt_) { set_position("startpos"); }
+Engine::Engine() : threads_(tt_) {
+  set_position("startpos");
+  configure_evaluation();
+}
 Engine::~Engine() = default;
 
 std::string Engine::set_position(const std::string& fen, const std::vector<std::string>& moves) {
@@ -192,7 +195,6 @@ BestMove Engine::go(const SearchLimits& limits,
                     const std::function<void(const SearchInfo&)>& on_info) {
   SearchLimits l = limits;
   l.multipv = multipv_;
-  l.network = use_nnue_ ? &network() : nullptr;
 
   // Root moves: the legal moves (only those in `searchmoves` when given) minus the banned
   // ones. If that leaves nothing, all legal moves are searched.
@@ -254,13 +256,17 @@ std::string Engine::load_network(const void* data, size_t size) {
     return problem + "; keeping " + quote(network().description);
   network_ = std::move(net);
   if (use_nnue_) tt_.clear();
+  configure_evaluation();
   return "";
 }
 
 void Engine::use_embedded_network() {
   network_.reset();
   if (use_nnue_) tt_.clear();
+  configure_evaluation();
 }
+
+void Engine::configure_evaluation() { threads_.set_network(use_nnue_ ? &network() : nullptr); }
 
 const nnue::Network& Engine::network() const {
   return network_ ? *network_ : nnue::embedded_network();
@@ -293,6 +299,7 @@ std::string Engine::set_option(contract::Option id, int64_t value, std::string_v
     case contract::Option::USE_NNUE:
       if (use_nnue_ != bool(value)) tt_.clear();  // its entries hold the other evaluation's scores
       use_nnue_ = value;
+      configure_evaluation();
       break;
     case contract::Option::OPTION_NB:
       break;

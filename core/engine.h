@@ -17,7 +17,7 @@
 #include "contract.h"
 #include "formats/game_file.h"
 #include "game.h"
-#include "nnue.h"
+#include "nnue/network.h"
 #include "notation.h"
 #include "position.h"
 #include "rules.h"
@@ -197,6 +197,8 @@ class Engine {
 
  private:
   std::string resize_hash(int mb);
+  // Hands the evaluation the options ask for (Use NNUE, the network) to the search threads.
+  void configure_evaluation();
   SearchInfo to_info(const search::InfoLine& line) const;
   uint64_t random_draw();
 

@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 
+#include "nnue/nnue.h"
+
 namespace chuhan {
 
 using namespace attacks;
@@ -435,6 +437,13 @@ class Evaluator {
 }  // namespace
 
 Value evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).value(); }
+
+Value evaluate(const Position& pos, const nnue::Network* network) {
+  if (!network) return evaluate(pos);
+  int64_t v = nnue::output(*network, pos);
+  if (network->corrects_hand_written) v += evaluate(pos);
+  return Value(std::clamp<int64_t>(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1));
+}
 
 namespace eval {
 Value evaluate_traced(const Position& pos, Trace& trace) {

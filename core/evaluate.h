@@ -6,11 +6,21 @@
 
 namespace chuhan {
 
+namespace nnue {
+struct Network;
+}
+
 // Piece values used by move ordering and static exchange evaluation (midgame scale).
 constexpr Value SeeValue[PIECE_TYPE_NB] = {0, 10000, 200, 200, 400, 900, 450, 100};
 
-// Score of the position from the side to move's point of view. Symmetric: a position and its
-// colour-mirrored twin get the same score.
+// The evaluation: the score of the position from the side to move's point of view, in
+// centipawns. With no network, the hand-written evaluation below; otherwise the network's
+// (nnue/nnue.h), plus the hand-written one when the network is a correction to it. The network's
+// accumulators come from the position's StateInfo chain (nnue/accumulator.h).
+Value evaluate(const Position& pos, const nnue::Network* network);
+
+// The hand-written evaluation alone. Symmetric: a position and its colour-mirrored twin get the
+// same score.
 Value evaluate(const Position& pos);
 
 namespace eval {

@@ -316,7 +316,6 @@ void Position::do_move(Move m, StateInfo& new_st) {
   new_st.moved = pc;
   new_st.captured = captured;
   new_st.chase_known = false;
-  new_st.accumulator.net_id[RED] = new_st.accumulator.net_id[BLACK] = 0;
   new_st.previous = st_;
   st_ = &new_st;
 

@@ -6,10 +6,13 @@
 #include <vector>
 
 #include "attacks.h"
-#include "nnue_arch.h"
 #include "types.h"
 
 namespace chuhan {
+
+namespace nnue {
+struct Accumulator;
+}
 
 // What do_move needs to undo a move, plus facts about the position it leads to. The caller owns
 // it; each StateInfo points to the one before, so the chain is the game's history.
@@ -36,8 +39,10 @@ struct StateInfo {
   bool chase_known;
   SquareSet chased;
   StateInfo* previous;
-  // The network's first layer for this position (nnue_arch.h), computed on demand.
-  nnue::Accumulator accumulator;
+  // Where a search keeps the network's first layer for this position (nnue/accumulator.h), or
+  // null (the evaluation then computes it from the board). Set by the search, not by do_move;
+  // a null move's state starts with its parent's.
+  nnue::Accumulator* accumulator = nullptr;
 };
 
 class Position {

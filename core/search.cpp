@@ -8,7 +8,6 @@
 
 #include "evaluate.h"
 #include "movegen.h"
-#include "nnue.h"
 #include "rules.h"
 #include "see.h"
 #include "tune.h"
@@ -113,7 +112,7 @@ Value Worker::static_eval(Position& pos) {
   EvalCacheEntry& e = eval_cache_[pos.key() & (EvalCacheSize - 1)];
   const uint32_t check = uint32_t(pos.key() >> 32);
   if (e.key == check && e.value != VALUE_NONE) return e.value;
-  const Value v = limits_.network ? nnue::evaluate(*limits_.network, pos) : evaluate(pos);
+  const Value v = evaluate(pos, network_);
   e = {check, int16_t(v)};
   return v;
 }
@@ -123,9 +122,18 @@ void Worker::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
   ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
   tt_.prefetch(pos.key_after(m));
   pos.do_move(m, st);
+  st.accumulator = accumulators_.fresh(ss->ply + 1);
   count_node();
   if ((nodes() & 1023) == 0) check_limits();
   if (limits_.nodes && nodes() >= limits_.nodes && helpers_.empty() && !main_) stop = true;
+}
+
+void Worker::make_null_move(Position& pos, Stack* ss, StateInfo& st) {
+  ss->current_move = MOVE_NULL;
+  ss->cont_hist = &cont_history_->table[NO_PIECE][0];
+  pos.do_null_move(st);
+  st.accumulator = accumulators_.fresh(ss->ply + 1);
+  count_node();
 }
 
 uint64_t Worker::team_nodes() const {
@@ -157,8 +165,7 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
   if (clear_pending_) clear_now();
   limits_ = limits;
   limits_.multipv = std::max(1, limits.multipv);
-  if (const uint32_t network = limits.network ? limits.network->id : 0;
-      network != eval_cache_network_) {
+  if (const uint32_t network = network_ ? network_->id : 0; network != eval_cache_network_) {
     std::fill_n(eval_cache_.get(), EvalCacheSize, EvalCacheEntry{0, int16_t(VALUE_NONE)});
     eval_cache_network_ = network;
   }
@@ -387,10 +394,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       const Depth r = NullMoveBaseReduction + depth / NullMoveDepthDivisor +
                       std::min((eval - beta) / NullMoveEvalDivisor, 3);
       StateInfo st;
-      ss->current_move = MOVE_NULL;
-      ss->cont_hist = &cont_history_->table[NO_PIECE][0];
-      pos.do_null_move(st);
-      count_node();
+      make_null_move(pos, ss, st);
       Value null_value = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       pos.undo_null_move();
       if (stop) return VALUE_ZERO;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "movepick.h"
+#include "nnue/accumulator.h"
 #include "position.h"
 #include "timeman.h"
 #include "tt.h"
@@ -80,6 +81,12 @@ class Worker {
   Result run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
              TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info);
 
+  // The evaluation this worker searches with (evaluate.h): a network, or the hand-written one
+  // when null. Configuration kept from search to search; not while a search runs. The network
+  // must outlive its use (the Engine keeps it).
+  void set_network(const nnue::Network* network) { network_ = network; }
+  const nnue::Network* network() const { return network_; }
+
   // Set from any thread: end the search as soon as possible.
   std::atomic<bool> stop{false};
   // While true the search is pondering: it ignores the clock until ponderhit clears it.
@@ -121,6 +128,7 @@ class Worker {
   InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
   // Makes m, recording it (and its continuation history) in ss; counts the node.
   void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
+  void make_null_move(Position& pos, Stack* ss, StateInfo& st);
   // evaluate() through a small cache keyed by the position key.
   Value static_eval(Position& pos);
 
@@ -132,6 +140,9 @@ class Worker {
   std::unique_ptr<ContinuationHistory> cont_history_{new (std::nothrow) ContinuationHistory};
   bool clear_pending_ = true;
   SearchLimits limits_;
+  const nnue::Network* network_ = nullptr;
+  // The network's first layer of the states this worker makes, one per ply (nnue/accumulator.h).
+  nnue::AccumulatorStack accumulators_;
   TimeManager time_;
   TimePoint start_time_ = 0;
   uint64_t team_nodes() const;

@@ -27,6 +27,7 @@ std::string ThreadPool::set_count(int count) {
   for (int index = 1; index < count; ++index) {
     auto helper = std::make_unique<Helper>(tt_, index);
     Helper& h = *helper;
+    h.worker.set_network(network_);
     const uint64_t started_at = search_id_;
     auto start = [&] {
       h.thread = std::thread([this, &h, started_at] { helper_loop(h, started_at); });
@@ -60,6 +61,12 @@ void ThreadPool::helper_loop(Helper& h, uint64_t last_search) {
   }
 }
 
+void ThreadPool::set_network(const nnue::Network* network) {
+  network_ = network;
+  main_.set_network(network);
+  for (auto& h : helpers_) h->worker.set_network(network);
+}
+
 void ThreadPool::clear() {
   main_.clear();
   for (auto& h : helpers_) h->worker.clear();
@@ -88,7 +95,6 @@ Result ThreadPool::run(Position& pos, const SearchLimits& limits,
   helper_limits_.depth = limits.depth;
   helper_limits_.mate = limits.mate;
   helper_limits_.nodes = limits.nodes;
-  helper_limits_.network = limits.network;
   root_moves_ = root_moves;
   std::vector<Worker*> workers;
   for (auto& h : helpers_) {

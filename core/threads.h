@@ -31,6 +31,10 @@ class ThreadPool {
   std::string set_count(int count);
   int count() const { return int(helpers_.size()) + 1; }
 
+  // The evaluation every worker searches with (Worker::set_network), helpers started later
+  // included. Not while a search runs.
+  void set_network(const nnue::Network* network);
+
   // The main worker: its stop, pondering and external_stop flags are the search's.
   Worker& main() { return main_; }
   // Every worker forgets its histories before its next search.
@@ -60,6 +64,7 @@ class ThreadPool {
   const Worker& vote() const;
 
   TranspositionTable& tt_;
+  const nnue::Network* network_ = nullptr;
   Worker main_;
   std::vector<std::unique_ptr<Helper>> helpers_;
 

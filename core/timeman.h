@@ -9,10 +9,6 @@
 
 namespace chuhan {
 
-namespace nnue {
-struct Network;
-}
-
 using TimePoint = int64_t;  // milliseconds
 
 // What a `go` command asks for. Zero means "not given".
@@ -28,8 +24,6 @@ struct SearchLimits {
   bool ponder = false;
   int multipv = 1;
   std::vector<std::string> searchmoves;  // restrict the root to these ICCS moves (UCI)
-  // The evaluation: this network (nnue.h), or the hand-written one (evaluate.h) when null.
-  const nnue::Network* network = nullptr;
 
   bool use_time_management() const { return time[RED] || time[BLACK]; }
 };

@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "engine.h"
-#include "nnue.h"
+#include "nnue/network.h"
 #include "protocol_runner.h"
 #include "uci.h"
 

@@ -1,6 +1,6 @@
 // The learned evaluation: incremental accumulators equal a refresh, every output kernel gives the
 // same score, colour symmetry, and net files that are damaged or of another shape are refused.
-#include "nnue.h"
+#include "nnue/nnue.h"
 
 #include <gtest/gtest.h>
 
@@ -25,11 +25,9 @@ std::unique_ptr<nnue::Network> random_network(unsigned seed, bool corrects_hand_
   auto uniform = [&](int lo, int hi) {
     return int16_t(std::uniform_int_distribution<int>(lo, hi)(rng));
   };
-  for (auto& row : net->w1)
-    for (int16_t& w : row) w = uniform(-60, 60);
+  for (int16_t& w : net->w1) w = uniform(-60, 60);
   for (int16_t& b : net->b1) b = uniform(-50, 150);
-  for (auto& half : net->w2)
-    for (int16_t& w : half) w = uniform(-127, 127);
+  for (int16_t& w : net->w2) w = uniform(-127, 127);
   net->b2 = 12345;
   net->scale = 400;
   net->corrects_hand_written = corrects_hand_written;
@@ -43,11 +41,12 @@ std::unique_ptr<nnue::Network> random_network(unsigned seed, bool corrects_hand_
 }
 
 void expect_accumulators_fresh(const nnue::Network& net, const Position& pos) {
+  constexpr int Hidden = nnue::PieceSquare::Hidden;
   for (Color c : {RED, BLACK}) {
-    int16_t fresh[nnue::Hidden];
-    nnue::refresh_accumulator(net, pos, c, fresh);
-    ASSERT_EQ(pos.state()->accumulator.net_id[c], net.id);
-    ASSERT_EQ(std::memcmp(fresh, pos.state()->accumulator.values[c], sizeof fresh), 0)
+    int16_t fresh[Hidden];
+    nnue::refresh(net, pos, c, fresh);
+    ASSERT_TRUE(pos.state()->accumulator->computed[c]);
+    ASSERT_EQ(std::memcmp(fresh, pos.state()->accumulator->values[c], sizeof fresh), 0)
         << "perspective " << int(c) << " in " << pos.fen();
   }
 }
@@ -56,13 +55,16 @@ TEST(Nnue, IncrementalAccumulatorsEqualARefreshThroughRandomGames) {
   const auto net = random_network(1);
   std::mt19937 rng(7);
   int evaluated = 0;
-  for (int game = 0; game < 30; ++game) {
+  // A search's way: each state made points at its ply's entry of an accumulator stack; the
+  // root has none.
+  nnue::AccumulatorStack stack;
+  for (int game = 0; game < 45; ++game) {
     Position pos;
     std::vector<StateInfo> states(400);
     size_t top = 0;
     ASSERT_EQ(pos.set(Position::StartFen, &states[top]), "");
     std::vector<Move> played;
-    for (int ply = 0; ply < 160; ++ply) {
+    for (int ply = 0; ply < MAX_PLY; ++ply) {  // within the stack
       const MoveList<LEGAL> moves(pos);
       if (moves.size() == 0) break;
       // Moves, a null move now and then, and take-backs, evaluating at irregular intervals so
@@ -70,6 +72,7 @@ TEST(Nnue, IncrementalAccumulatorsEqualARefreshThroughRandomGames) {
       const unsigned roll = rng() % 10;
       if (roll == 0 && !pos.in_check()) {
         pos.do_null_move(states[++top]);
+        states[top].accumulator = stack.fresh(int(top));
         played.push_back(MOVE_NULL);
       } else if (roll == 1 && !played.empty()) {
         played.back() == MOVE_NULL ? pos.undo_null_move() : pos.undo_move(played.back());
@@ -78,10 +81,11 @@ TEST(Nnue, IncrementalAccumulatorsEqualARefreshThroughRandomGames) {
       } else {
         const Move m = moves.begin()[rng() % moves.size()];
         pos.do_move(m, states[++top]);
+        states[top].accumulator = stack.fresh(int(top));
         played.push_back(m);
       }
-      if (rng() % 3 == 0) {
-        nnue::evaluate(*net, pos);
+      if (rng() % 3 == 0 && top > 0) {
+        evaluate(pos, net.get());
         expect_accumulators_fresh(*net, pos);
         ++evaluated;
       }
@@ -97,8 +101,8 @@ TEST(Nnue, EveryKernelGivesTheSameScore) {
     Position pos;
     StateInfo st;
     if (!pos.set(fen, &st).empty()) continue;
-    const Value scalar = nnue::evaluate_with(*net, pos, nnue::Kernel::Scalar);
-    ASSERT_EQ(nnue::evaluate_with(*net, pos, nnue::Kernel::Simd), scalar) << fen;
+    const int64_t scalar = nnue::output(*net, pos, nnue::Kernel::Scalar);
+    ASSERT_EQ(nnue::output(*net, pos, nnue::Kernel::Simd), scalar) << fen;
     nonzero += scalar != 0;
   }
   EXPECT_GT(nonzero, 100);
@@ -113,7 +117,7 @@ TEST(Nnue, ColourMirroredPositionsEvaluateTheSame) {
       StateInfo st, twin_st;
       if (!pos.set(fen, &st).empty()) continue;
       ASSERT_EQ(twin.set(mirror_fen(fen), &twin_st), "") << fen;
-      ASSERT_EQ(nnue::evaluate(*net, pos), nnue::evaluate(*net, twin)) << fen;
+      ASSERT_EQ(evaluate(pos, net.get()), evaluate(twin, net.get())) << fen;
     }
   }
 }
@@ -125,9 +129,9 @@ TEST(Nnue, ACorrectionIsAddedToTheHandWrittenEvaluation) {
     Position pos;
     StateInfo st;
     if (!pos.set(fen, &st).empty() || std::abs(evaluate(pos)) > 5000) continue;
-    const Value sum = nnue::evaluate(*alone, pos) + evaluate(pos);
+    const Value sum = evaluate(pos, alone.get()) + evaluate(pos);
     if (std::abs(sum) >= VALUE_MATE_IN_MAX_PLY - 1) continue;  // clamped
-    ASSERT_EQ(nnue::evaluate(*corrects, pos), sum) << fen;
+    ASSERT_EQ(evaluate(pos, corrects.get()), sum) << fen;
     differing += evaluate(pos) != 0;
   }
   EXPECT_GT(differing, 100);

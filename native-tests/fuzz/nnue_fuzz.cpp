@@ -8,15 +8,16 @@
 #include <string>
 
 #include "engine.h"
+#include "evaluate.h"
 #include "fuzz_check.h"
-#include "nnue.h"
+#include "nnue/network.h"
 
 using namespace chuhan;
 
 namespace {
 
 // The file format's checksum (FNV-1a, 32 bits, little-endian in the last four bytes), written
-// apart from core/nnue.cpp's.
+// apart from core/nnue/network.cpp's.
 void fix_checksum(std::string& bytes) {
   uint32_t h = 2166136261u;
   for (size_t i = 0; i + 4 < bytes.size(); ++i) h = (h ^ uint8_t(bytes[i])) * 16777619u;
@@ -50,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string start =
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     FUZZ_CHECK(pos.set(start, &st).empty(), "start position refused");
-    const Value v = nnue::evaluate(net, pos);
+    const Value v = evaluate(pos, &net);
     FUZZ_CHECK(v > VALUE_MATED_IN_MAX_PLY && v < VALUE_MATE_IN_MAX_PLY, std::to_string(v));
     // A damaged copy is refused and the message quotes the description kept.
     std::string damaged = bytes;

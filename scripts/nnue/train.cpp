@@ -1,7 +1,7 @@
-// chuhan-nnue-train: fits the network of core/nnue.h to chuhan-datagen's records
+// chuhan-nnue-train: fits the network of core/nnue/ to chuhan-datagen's records
 // (scripts/nnue/packed.h) and exports it as a net file (README.md in this directory).
 //
-// The float model is exactly what core/nnue.cpp computes in integers: for each perspective
+// The float model is exactly what core/nnue/ computes in integers: for each perspective
 // (side to move first) a = b1 + sum of W1 rows of the active features, h = clip(a, 0, 1), and
 // y = sum h^2 * w2 + b2; the evaluation is y * scale centipawns. The loss is the squared error
 // between sigmoid(y) and lambda * sigmoid(score / scale) + (1 - lambda) * result, both from the
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "evaluate.h"
-#include "nnue.h"
+#include "nnue/network.h"
 #include "packed.h"
 
 using namespace chuhan;
@@ -31,6 +31,12 @@ using namespace chuhan::nnue;
 using chuhan::nnue_data::PackedPosition;
 
 namespace {
+
+constexpr int FeatureCount = PieceSquare::Features;
+constexpr int Hidden = PieceSquare::Hidden;
+constexpr int QA = PieceSquare::QA;
+constexpr int QB = PieceSquare::QB;
+constexpr auto feature_index = PieceSquare::feature;
 
 struct Options {
   std::vector<std::string> data;
@@ -211,12 +217,10 @@ void round_like_export(const Model& m, Model& out) {
 
 Network export_network(const Model& m, double scale, bool residual,
                        const std::string& description) {
-  auto net = std::make_unique<Network>();
-  for (int f = 0; f < FeatureCount; ++f)
-    for (int i = 0; i < Hidden; ++i) net->w1[f][i] = quantise(m.w1[size_t(f) * Hidden + i], QA);
+  auto net = std::make_unique<Network>(Architecture::PIECE_SQUARE);
+  for (size_t i = 0; i < m.w1.size(); ++i) net->w1[i] = quantise(m.w1[i], QA);
   for (int i = 0; i < Hidden; ++i) net->b1[i] = quantise(m.b1[i], QA);
-  for (int half = 0; half < 2; ++half)
-    for (int i = 0; i < Hidden; ++i) net->w2[half][i] = quantise(m.w2[half * Hidden + i], QB);
+  for (size_t i = 0; i < m.w2.size(); ++i) net->w2[i] = quantise(m.w2[i], QB);
   net->b2 = int32_t(std::lround(double(m.b2) * QA * QB));
   net->scale = int32_t(std::lround(scale));
   net->corrects_hand_written = residual;
@@ -239,8 +243,8 @@ void write_checkpoint(const std::string& path, Model& m) {
   std::rename((path + ".tmp").c_str(), path.c_str());
 }
 
-// How far the exported integer network (through core/nnue.cpp) is from the float model, in
-// centipawns, on up to `count` samples of `records`: false when the mean difference exceeds
+// How far the exported integer network (through the engine's evaluate()) is from the float model,
+// in centipawns, on up to `count` samples of `records`: false when the mean difference exceeds
 // `tolerance` or the largest ten times that (tolerance 0: no limit).
 bool compare_exported(const Model& m, const Network& net, double scale,
                       const std::vector<PackedPosition>& records, size_t count, double tolerance) {
@@ -255,7 +259,7 @@ bool compare_exported(const Model& m, const Network& net, double scale,
     const double float_cp =
         forward(m, make_sample(records[i], net.corrects_hand_written), hidden.data(), scale) *
         scale;
-    const double diff = std::abs(float_cp - evaluate(net, pos));
+    const double diff = std::abs(float_cp - evaluate(pos, &net));
     total += diff, worst = std::max(worst, diff);
   }
   const double mean = n ? total / double(n) : 0.0;

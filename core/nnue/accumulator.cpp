@@ -1,0 +1,85 @@
+#include "nnue/accumulator.h"
+
+#include <cstring>
+
+#include "nnue/kernels.h"
+
+namespace chuhan::nnue {
+
+namespace {
+
+template <typename Arch>
+void refresh_as(const Network& net, const Position& pos, Color perspective, int16_t* out) {
+  std::memcpy(out, net.b1.data(), sizeof(int16_t) * Arch::Hidden);
+  const Square general = pos.general_square(perspective);
+  for (int p = R_GENERAL; p < PIECE_NB; ++p) {
+    const Piece pc = Piece(p);
+    if (type_of(pc) == NO_PIECE_TYPE) continue;
+    for (int k = 0; k < pos.count(pc); ++k)
+      kernels::add_row<Arch::Hidden>(
+          out, net.row(Arch::feature(perspective, general, pc, pos.squares(pc)[k]), Arch::Hidden));
+  }
+}
+
+// The accumulator of `perspective` after the move that led to `st`, from the one before it.
+template <typename Arch>
+void apply_move(const Network& net, const StateInfo& st, Color perspective, Square own_general) {
+  const int16_t* before = st.previous->accumulator->values[perspective];
+  int16_t* after = st.accumulator->values[perspective];
+  if (st.move == MOVE_NULL) {
+    if (after != before) std::memcpy(after, before, sizeof(int16_t) * Arch::Hidden);
+    return;
+  }
+  const Square from = from_sq(st.move), to = to_sq(st.move);
+  auto row = [&](Piece pc, Square s) {
+    return net.row(Arch::feature(perspective, own_general, pc, s), Arch::Hidden);
+  };
+  kernels::add_sub<Arch::Hidden>(after, before, row(st.moved, to), row(st.moved, from),
+                                 st.captured == NO_PIECE ? nullptr : row(st.captured, to));
+}
+
+// Brings the state's accumulator of `perspective` up to date: forward from the nearest computed
+// ancestor, or from the board when that is far, absent, or behind a move of the perspective's
+// own general (which may change the features of every piece).
+template <typename Arch>
+const int16_t* update_as(const Network& net, const Position& pos, Color perspective,
+                         Accumulator& scratch) {
+  const StateInfo* st = pos.state();
+  Accumulator* acc = st->accumulator;
+  if (!acc) {
+    refresh_as<Arch>(net, pos, perspective, scratch.values[perspective]);
+    return scratch.values[perspective];
+  }
+  if (acc->computed[perspective]) return acc->values[perspective];
+  constexpr int MaxWalk = 12;
+  const StateInfo* chain[MaxWalk];
+  int n = 0;
+  const Piece own_general = make_piece(perspective, GENERAL);
+  for (const StateInfo* s = st; !s->accumulator->computed[perspective]; s = s->previous) {
+    if (n == MaxWalk || !s->previous || !s->previous->accumulator || s->moved == own_general) {
+      refresh_as<Arch>(net, pos, perspective, acc->values[perspective]);
+      acc->computed[perspective] = true;
+      return acc->values[perspective];
+    }
+    chain[n++] = s;
+  }
+  const Square general = pos.general_square(perspective);
+  while (n-- > 0) {
+    apply_move<Arch>(net, *chain[n], perspective, general);
+    chain[n]->accumulator->computed[perspective] = true;
+  }
+  return acc->values[perspective];
+}
+
+}  // namespace
+
+const int16_t* update(const Network& net, const Position& pos, Color perspective,
+                      Accumulator& scratch) {
+  return update_as<PieceSquare>(net, pos, perspective, scratch);
+}
+
+void refresh(const Network& net, const Position& pos, Color perspective, int16_t* out) {
+  refresh_as<PieceSquare>(net, pos, perspective, out);
+}
+
+}  // namespace chuhan::nnue

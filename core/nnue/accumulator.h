@@ -1,0 +1,46 @@
+// The network's first layer for one position, kept up to date move by move. Position knows
+// only a handle: each StateInfo may point at an Accumulator (StateInfo::accumulator). A search
+// owns an AccumulatorStack, one entry per ply, and points each state it makes at its ply's
+// entry; the evaluation then brings that entry forward from the nearest computed ancestor. A
+// state without one (outside a search: a game's states, the tools) is computed afresh.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "nnue/arch.h"
+#include "nnue/network.h"
+#include "position.h"
+
+namespace chuhan::nnue {
+
+// Both perspectives' sums (indexed by colour), each valid once computed[perspective] is set.
+struct Accumulator {
+  alignas(64) int16_t values[COLOR_NB][MaxHidden];
+  bool computed[COLOR_NB];
+};
+
+// A search's accumulators, one for the state at each ply from its root.
+class AccumulatorStack {
+ public:
+  AccumulatorStack() : entries_(new Accumulator[MAX_PLY + 1]) {}
+  // The entry for the state at `ply` (1 .. MAX_PLY), marked not computed: for a state just made.
+  Accumulator* fresh(int ply) {
+    Accumulator* a = &entries_[ply];
+    a->computed[RED] = a->computed[BLACK] = false;
+    return a;
+  }
+
+ private:
+  std::unique_ptr<Accumulator[]> entries_;  // left uninitialised until fresh()
+};
+
+// The accumulator of `perspective` for the position, computed if need be: the state's own,
+// brought up to date, or, when the state has none, `scratch` filled from the board.
+const int16_t* update(const Network& net, const Position& pos, Color perspective,
+                      Accumulator& scratch);
+// The accumulator of `perspective` computed from the board into `out` (net.b1 plus a row per
+// piece), for states without one and for the test that the incremental updates agree with it.
+void refresh(const Network& net, const Position& pos, Color perspective, int16_t* out);
+
+}  // namespace chuhan::nnue
