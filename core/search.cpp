@@ -189,7 +189,13 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
     info.score = -VALUE_MATE;
     if (on_info) on_info(info);
   } else {
+    // While the search runs, the root's accumulator is the stack's first entry, from which
+    // every state below is brought forward; the caller gets its root state back as it was.
+    StateInfo* const root = pos.state();
+    nnue::Accumulator* const callers = root->accumulator;
+    root->accumulator = accumulators_.fresh(0);
     iterative_deepening(pos, on_info);
+    root->accumulator = callers;
     const RootMove& best = root_moves_[0];
     result.best = best.pv[0];
     result.score = best.score != -VALUE_INFINITE ? best.score : best.previous_score;

@@ -24,7 +24,8 @@ struct Accumulator {
 class AccumulatorStack {
  public:
   AccumulatorStack() : entries_(new Accumulator[MAX_PLY + 1]) {}
-  // The entry for the state at `ply` (1 .. MAX_PLY), marked not computed: for a state just made.
+  // The entry for the state at `ply` (0, the root, .. MAX_PLY), marked not computed: for a state
+  // just made, or a search's root.
   Accumulator* fresh(int ply) {
     Accumulator* a = &entries_[ply];
     a->computed[RED] = a->computed[BLACK] = false;
