@@ -1,4 +1,4 @@
-// Mines tactics puzzles from Chuhan's own games (the level ladder's PGNs, scripts/level-ladder.sh):
+// Mines tactics puzzles from Chuhan's own games (the level ladder's PGNs, scripts/match/level-ladder.sh):
 // positions where one move wins clearly and every other does not. Each position of each game is
 // scanned with a short search of two lines (MultiPV 2, --scan ms); a candidate is kept when the best move wins (>= --win cp for the side to
 // move, not a mate: mates are the other set), is at least --gap cp better than the second best,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Collects Chuhan's blunders from match PGNs (scripts/match.mjs --pgn F --pgn-comments) into
-// the regression set scripts/regression/blunders.txt (read by scripts/search-bench.mjs
+// Collects Chuhan's blunders from match PGNs (scripts/match/match.mjs --pgn F --pgn-comments) into
+// the regression set scripts/regression/blunders.txt (read by scripts/bench/search-bench.mjs
 // --blunders).
 //
 //   node scripts/regression/collect-blunders.mjs [--engine Chuhan] [--verify-ms 3000] \

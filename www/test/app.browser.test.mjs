@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 const StartFen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 import { shareLink } from '../js/share.js';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();

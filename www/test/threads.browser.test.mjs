@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 

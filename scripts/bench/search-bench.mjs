@@ -9,7 +9,7 @@
 //              nodes needed to complete depth 9 and 10 (`go depth 10`)
 // With no section flag all four run. Every position starts with `ucinewgame` + `isready`.
 //
-//   node scripts/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--movetime MS]
+//   node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--movetime MS]
 //                                 [--engine PATH] [--hash MB] [--option NAME=VALUE]...
 //
 // --movetime sets the time per position for mates and tactics (default 500); the depth section
@@ -25,9 +25,9 @@ import { createInterface } from 'node:readline';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { dataDir as sharedDataDir } from './data-dir.mjs';
+import { dataDir as sharedDataDir } from '../dev/data-dir.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const GRACE_MS = 5000;           // extra time a search may take before it counts as hung
 const DEPTH_MOVETIME_MS = 1000;  // "depth in 1 s"
@@ -40,7 +40,7 @@ const DEPTH_TACTICS = 20;        // tactics positions added to the depth section
 
 function usage(message) {
   if (message) console.error(`search-bench: ${message}`);
-  console.error('usage: node scripts/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
+  console.error('usage: node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
                 '[--movetime MS] [--engine PATH] [--hash MB] [--option NAME=VALUE]...');
   process.exit(message ? 2 : 0);
 }

@@ -2,7 +2,7 @@
 # Fuzzing (libFuzzer, clang, AddressSanitizer + UBSan): builds native-tests/fuzz/ into
 # build/fuzz, seeds each target from ../shared/data, and runs each target in turn.
 #
-#   scripts/fuzz.sh [SECONDS [TARGET...]]     default: 60 s each, all targets
+#   scripts/dev/fuzz.sh [SECONDS [TARGET...]]     default: 60 s each, all targets
 #   npm run fuzz -- 600 pgn_fuzz              (`npm test` runs every target for 20 s)
 #
 # Targets: fen_fuzz, json_fuzz (the JSON writer), move_name_fuzz, pgn_fuzz, protocol_fuzz.
@@ -11,15 +11,15 @@
 # invariant is saved to build/fuzz/findings/TARGET/ and the script exits non-zero. Each target
 # prints one line: executions, time, corpus size. LIBFUZZER_FLAGS adds libFuzzer flags.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz json_fuzz move_name_fuzz pgn_fuzz protocol_fuzz)
 
-# Data: scripts/data-dir.sh.
-source scripts/data-dir.sh
+# Data: scripts/dev/data-dir.sh.
+source scripts/dev/data-dir.sh
 data=$(dirname "$(chuhan_data_file perft.txt)")
 
 echo "== fuzz build (clang, ASan + UBSan)"

@@ -2,7 +2,7 @@
 // harness does what a careless page does: random stop() calls, workers killed, engines thrown
 // away and made anew. Every game is refereed by ffish (scripts/match/referee.mjs).
 //
-//   node --expose-gc scripts/soak.mjs [--games 300] [--movetime 10] [--seed 1] [--max-plies 200]
+//   node --expose-gc scripts/dev/soak.mjs [--games 300] [--movetime 10] [--seed 1] [--max-plies 200]
 //   npm run soak                      (`npm test` runs 10 games)
 //
 // It fails (exit 1) when a move is illegal, a call rejects that was not a deliberate crash,
@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 
 import { createEngine } from 'chuhan';
 import { dataFile } from './data-dir.mjs';
-import { Referee, START_FEN, loadFfish } from './match/referee.mjs';
+import { Referee, START_FEN, loadFfish } from '../match/referee.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,7 +51,7 @@ function random() {
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Openings of the shared data (scripts/data-dir.mjs): move sequences from the start position.
+// Openings of the shared data (scripts/dev/data-dir.mjs): move sequences from the start position.
 const openings = readFileSync(dataFile('openings.txt'), 'utf8')
   .split('\n')
   .filter((line) => line.trim() && !line.startsWith('#'))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Perft speed and deep-count check for the native engine.
 #
-#   scripts/perft-bench.sh [--deep]
+#   scripts/bench/perft-bench.sh [--deep]
 #
 # 1. Builds build/native/chuhan (Release) and the plain mailbox reference
 #    scripts/bench/mailbox_perft.cpp into build/bench/.
@@ -15,10 +15,10 @@
 #    counts above 1,000,000,000 (start position depth 6) only with --deep.
 # Exits non-zero on a build failure, a wrong leaf count, or a mismatch.
 #
-# Data: scripts/data-dir.sh ($CHUHAN_DATA_DIR, else ../shared/data beside the checkout or its origin).
+# Data: scripts/dev/data-dir.sh ($CHUHAN_DATA_DIR, else ../shared/data beside the checkout or its origin).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly ROOT
 readonly START_FEN="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 readonly BENCH_DEPTH=5
@@ -36,7 +36,7 @@ for arg in "$@"; do
   esac
 done
 
-source "$ROOT/scripts/data-dir.sh"
+source "$ROOT/scripts/dev/data-dir.sh"
 perft_file=$(chuhan_data_file perft.txt)
 
 cd "$ROOT"

@@ -1,14 +1,14 @@
 // Where the shared test data is, for every Node script and test: $CHUHAN_DATA_DIR when set, else
 // ../shared/data beside the checkout, else ../shared/data beside the repository this checkout was
 // cloned from (a clone in /tmp of a checkout that has the data beside it). (Shell scripts:
-// scripts/data-dir.sh, in the same order; the native tests: native-tests/data_files.cpp, given
-// the directory by scripts/test.sh.)
+// scripts/dev/data-dir.sh, in the same order; the native tests: native-tests/data_files.cpp, given
+// the directory by scripts/dev/test.sh.)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The data directory (not checked). */
 export function dataDir() {

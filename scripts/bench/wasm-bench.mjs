@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // WebAssembly vs native speed, module size and start-up time, in one run.
 //
-//   node scripts/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce]  (npm run bench:wasm)
+//   node scripts/bench/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce]  (npm run bench:wasm)
 //
 // 1. Speed: the bench (fixed positions, depth 13) natively (build/native/chuhan bench) and in
 //    wasm under Node (createEngine().bench(), timed inside the worker like the native timer),
@@ -30,10 +30,10 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import { createEngine } from '../wasm/index.node.js';
-import { hasChromium, launchChromium } from './chromium.mjs';
+import { createEngine } from '../../wasm/index.node.js';
+import { hasChromium, launchChromium } from '../chromium.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const native = join(root, 'build/native/chuhan');
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
@@ -102,7 +102,7 @@ const nodeReady = JSON.parse(
     [
       '--input-type=module',
       '-e',
-      `import { createEngine } from ${JSON.stringify(new URL('../wasm/index.node.js', import.meta.url).href)};
+      `import { createEngine } from ${JSON.stringify(new URL('../../wasm/index.node.js', import.meta.url).href)};
        const times = [];
        for (let i = 0; i < 6; ++i) {
          const t0 = performance.now();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Engine matches for Chuhan, refereed by ffish (Fairy-Stockfish's xiangqi rules).
 //
-//   node scripts/match.mjs [--engine-a CMD] [--engine-b CMD] [--movetime MS | --tc BASE+INC]
+//   node scripts/match/match.mjs [--engine-a CMD] [--engine-b CMD] [--movetime MS | --tc BASE+INC]
 //                          [--games N] [--concurrency N] [--pgn FILE] [--sprt ...]
 //
 // Engine A defaults to the native build (build/native/chuhan), engine B to Fairy-Stockfish
@@ -15,16 +15,16 @@ import { appendFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-import { createEngine, killAllEngines, repoRoot } from './match/engines.mjs';
-import { AbortedGame, playGame } from './match/game.mjs';
-import { loadFfish } from './match/referee.mjs';
-import { defaultOpeningsPath, loadOpenings } from './match/openings.mjs';
-import { formatPgn, pgnDate } from './match/pgn.mjs';
+import { createEngine, killAllEngines, repoRoot } from './engines.mjs';
+import { AbortedGame, playGame } from './game.mjs';
+import { loadFfish } from './referee.mjs';
+import { defaultOpeningsPath, loadOpenings } from './openings.mjs';
+import { formatPgn, pgnDate } from './pgn.mjs';
 import {
   describeElo, pentaIndex, pentanomialElo, sprtBounds, sprtLLR, trinomialElo,
-} from './match/stats.mjs';
+} from './stats.mjs';
 
-const USAGE = `Usage: node scripts/match.mjs [options]
+const USAGE = `Usage: node scripts/match/match.mjs [options]
 
 Engines (A is the one being measured; results are from A's side)
   --engine-a CMD          default: build/native/chuhan. 'fairy' = Fairy-Stockfish wasm;
@@ -44,7 +44,7 @@ Games
   --margin MS             lateness tolerated before a loss on time (default 500: on a loaded
                           2-core machine a 100 ms search sometimes answers after 200-300 ms)
   --max-plies N           game length cap; reaching it is a draw (default 300)
-  --openings FILE         default openings.txt of the shared data (scripts/data-dir.mjs)
+  --openings FILE         default openings.txt of the shared data (scripts/dev/data-dir.mjs)
   --openings-limit K      use only the first K openings
   --games N               play the first N games of the schedule (2 per opening: A red, A black);
                           with --sprt: the maximum number of games (default 20000)

@@ -1,4 +1,4 @@
-// Web app speed, in headless Chromium against scripts/serve.mjs (needs the wasm build):
+// Web app speed, in headless Chromium against scripts/dev/serve.mjs (needs the wasm build):
 //  - navigation to a playable board (performance.now() when the app marks itself ready), on a
 //    first visit (fresh browser context: empty HTTP cache, no service worker) and on reloads
 //    (warm cache, service worker in control);
@@ -7,9 +7,9 @@
 // Prints medians and ranges over --runs visits (default 5). Timings on a shared machine are
 // noisy: compare runs made back to back.
 //
-//   node scripts/app-bench.mjs [--runs N]
-import { ChromiumPath, hasChromium, launchChromium } from './chromium.mjs';
-import { startServer } from './serve.mjs';
+//   node scripts/bench/app-bench.mjs [--runs N]
+import { ChromiumPath, hasChromium, launchChromium } from '../chromium.mjs';
+import { startServer } from '../dev/serve.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;

@@ -3,7 +3,7 @@
 // native binary (build/native/chuhan bench DEPTH THREADS) and the WebAssembly package under Node
 // (createEngine({ threads }) then bench()), runs interleaved so that machine noise hits both alike.
 //
-//   node scripts/threads-bench.mjs [--threads 2] [--depth 13] [--rounds 3] [--native-only | --wasm-only]
+//   node scripts/bench/threads-bench.mjs [--threads 2] [--depth 13] [--rounds 3] [--native-only | --wasm-only]
 //
 // Measure on an otherwise idle machine: THREADS threads need THREADS free cores. Needs the builds
 // (npm run build). Goals (issue 18): 2 threads over 1, nodes/s >= 1.6x natively, >= 1.5x in wasm.
@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
-import { createEngine } from '../wasm/index.node.js';
+import { createEngine } from '../../wasm/index.node.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
 const threads = Number(args.threads);
 const depth = Number(args.depth);
 const rounds = Number(args.rounds);
-const native = new URL('../build/native/chuhan', import.meta.url).pathname;
+const native = new URL('../../build/native/chuhan', import.meta.url).pathname;
 
 function benchNative(t) {
   const out = execFileSync(native, ['bench', String(depth), String(t)], { encoding: 'utf8' });

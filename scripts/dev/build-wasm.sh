@@ -9,7 +9,7 @@
 # wasm/dist/ is where the npm package and the web app load them from (gitignored; the copy is a
 # post-build step of wasm/CMakeLists.txt, so `cmake --build build/wasm` alone also refreshes it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 if ! command -v emcmake >/dev/null; then
   echo "build-wasm: emcmake not found; run scripts/setup.sh (installs Debian's emscripten)" >&2

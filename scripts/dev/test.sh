@@ -11,17 +11,17 @@
 # ThreadSanitizer, each libFuzzer target for
 # CHUHAN_FUZZ_SECONDS (20) and a 10-game soak of the wasm engine.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 bash scripts/setup.sh
 
-# The native tests read the data from the directory the scripts find (scripts/data-dir.sh).
-source scripts/data-dir.sh
+# The native tests read the data from the directory the scripts find (scripts/dev/data-dir.sh).
+source scripts/dev/data-dir.sh
 CHUHAN_DATA_DIR="$(chuhan_data_dir)"
 export CHUHAN_DATA_DIR
 
 echo "== format"
-bash scripts/check-format.sh
+bash scripts/dev/check-format.sh
 
 echo "== native build"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -31,7 +31,7 @@ echo "== native tests"
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
 echo "== wasm build"
-bash scripts/build-wasm.sh
+bash scripts/dev/build-wasm.sh
 
 echo "== types (tsc --noEmit on wasm/test/types/example.ts)"
 node node_modules/typescript/bin/tsc -p wasm/test/types
@@ -54,7 +54,7 @@ cmake --build build/tsan -j"$(nproc)" --target chuhan_thread_tests >/dev/null
 TSAN_OPTIONS="halt_on_error=1" build/tsan/native-tests/chuhan_thread_tests
 
 echo "== fuzz (${CHUHAN_FUZZ_SECONDS:-20} s per target)"
-bash scripts/fuzz.sh "${CHUHAN_FUZZ_SECONDS:-20}"
+bash scripts/dev/fuzz.sh "${CHUHAN_FUZZ_SECONDS:-20}"
 
 echo "== soak (10 games)"
-node --expose-gc scripts/soak.mjs --games 10
+node --expose-gc scripts/dev/soak.mjs --games 10

@@ -1,11 +1,11 @@
 // Worker messages per move in the web app: how many requests the page posts to the engine's
 // worker for one move of the person plus the engine's reply, in headless Chromium against
-// scripts/serve.mjs (needs the wasm build). The person plays a legal move each turn (the engine's
+// scripts/dev/serve.mjs (needs the wasm build). The person plays a legal move each turn (the engine's
 // list, varied so that no position repeats), by clicks, at level 1 (a reply in milliseconds).
 //
-//   node scripts/app-messages.mjs [--moves N]    (default 6)
-import { ChromiumPath, hasChromium, launchChromium, recordWorkerMessages } from './chromium.mjs';
-import { startServer } from './serve.mjs';
+//   node scripts/bench/app-messages.mjs [--moves N]    (default 6)
+import { ChromiumPath, hasChromium, launchChromium, recordWorkerMessages } from '../chromium.mjs';
+import { startServer } from '../dev/serve.mjs';
 
 const movesArg = process.argv.indexOf('--moves');
 const moves = movesArg > 0 ? Number(process.argv[movesArg + 1]) : 6;

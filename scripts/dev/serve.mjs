@@ -3,7 +3,7 @@
 // (wasm/*.js and wasm/dist/) at /wasm/, so that the app's `../../wasm/index.js` imports and the
 // service worker's `../wasm/…` URLs resolve the same as in the repository tree.
 //
-//   node scripts/serve.mjs            serves on http://localhost:${PORT:-8080}/ with COOP/COEP
+//   node scripts/dev/serve.mjs            serves on http://localhost:${PORT:-8080}/ with COOP/COEP
 //                                     (cross-origin isolation: the engine searches with several
 //                                     threads, and stop() uses a shared flag)
 //   CHUHAN_ISOLATE=0 node scripts/…   without them: one thread, stop() restarts the worker
@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const Repo = fileURLToPath(new URL('..', import.meta.url));
+const Repo = fileURLToPath(new URL('../..', import.meta.url));
 const Mime = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

@@ -16,7 +16,7 @@
 // The players are the engine with its defaults (book off): `--nnue off` plays with the
 // hand-written evaluation alone, as every run before the network became the default did.
 //
-// Games played elsewhere (e.g. matches against other engines, scripts/match.mjs --pgn): every
+// Games played elsewhere (e.g. matches against other engines, scripts/match/match.mjs --pgn): every
 // game of a PGN file, positions with the game's result only.
 //
 //   chuhan-datagen --from-pgn games.pgn --out data.txt
@@ -30,11 +30,11 @@
 #include <string>
 #include <vector>
 
-#include "../nnue/packed.h"
 #include "engine.h"
 #include "formats/pgn.h"
 #include "movegen.h"
 #include "notation.h"
+#include "packed.h"
 
 using namespace chuhan;
 

@@ -1,5 +1,5 @@
 # Where the shared test data is, for the shell scripts (source this file). (Node:
-# scripts/data-dir.mjs, which follows the same order.)
+# scripts/dev/data-dir.mjs, which follows the same order.)
 #   chuhan_data_dir         prints the directory: $CHUHAN_DATA_DIR when set, else ../shared/data
 #                           beside the checkout, else ../shared/data beside the repository this
 #                           checkout was cloned from (a clone in /tmp of a checkout that has the
@@ -11,7 +11,7 @@ chuhan_data_dir() {
     return
   fi
   local root origin
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
   origin="$(git -C "$root" config --get remote.origin.url 2>/dev/null || true)"
   if [[ ! -d "$root/../shared/data" && -d "$origin/../shared/data" ]]; then
     (cd "$origin/../shared/data" && pwd)
