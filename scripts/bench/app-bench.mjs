@@ -10,10 +10,12 @@
 //   node scripts/bench/app-bench.mjs [--runs N]
 import { ChromiumPath, hasChromium, launchChromium } from '../chromium.mjs';
 import { startServer } from '../dev/serve.mjs';
+import { parseArgs } from '../lib/args.mjs';
 
-const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
+const { runs } = parseArgs(process.argv.slice(2), {
+  tool: 'app-bench', usage: 'usage: node scripts/bench/app-bench.mjs [--runs N]   (default 5)',
+  options: { runs: { type: 'integer', min: 1, default: 5 } },
+}).values;
 if (!hasChromium()) throw new Error(`${ChromiumPath} is missing (scripts/setup.sh installs it)`);
 
 const { server, url } = await startServer({ port: 0, quiet: true });

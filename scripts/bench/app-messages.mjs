@@ -6,10 +6,12 @@
 //   node scripts/bench/app-messages.mjs [--moves N]    (default 6)
 import { ChromiumPath, hasChromium, launchChromium, recordWorkerMessages } from '../chromium.mjs';
 import { startServer } from '../dev/serve.mjs';
+import { parseArgs } from '../lib/args.mjs';
 
-const movesArg = process.argv.indexOf('--moves');
-const moves = movesArg > 0 ? Number(process.argv[movesArg + 1]) : 6;
-if (!Number.isInteger(moves) || moves < 1) throw new Error('--moves needs a positive whole number');
+const { moves } = parseArgs(process.argv.slice(2), {
+  tool: 'app-messages', usage: 'usage: node scripts/bench/app-messages.mjs [--moves N]   (default 6)',
+  options: { moves: { type: 'integer', min: 1, default: 6 } },
+}).values;
 if (!hasChromium()) throw new Error(`${ChromiumPath} is missing (scripts/setup.sh installs it)`);
 
 const { server, url } = await startServer({ port: 0, quiet: true });

@@ -10,7 +10,7 @@
 // With no section flag all four run. Every position starts with `ucinewgame` + `isready`.
 //
 //   node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--movetime MS]
-//                                 [--engine PATH] [--hash MB] [--option NAME=VALUE]...
+//                                       [--engine PATH] [--hash MB] [--option NAME=VALUE]...
 //
 // --movetime sets the time per position for mates and tactics (default 500); the depth section
 // always searches 1000 ms. --option sends a `setoption` (repeatable), e.g. --option
@@ -19,15 +19,12 @@
 // `go depth 10`) counts as failed. This is a benchmark: it exits 0 whatever the results (2 only
 // for a bad command line).
 
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 import { dataDir as sharedDataDir } from '../dev/data-dir.mjs';
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { nameValuePairs, parseArgs } from '../lib/args.mjs';
+import { createEngine, repoRoot } from '../match/engines.mjs';
 
 const GRACE_MS = 5000;           // extra time a search may take before it counts as hung
 const DEPTH_MOVETIME_MS = 1000;  // "depth in 1 s"
@@ -38,39 +35,28 @@ const DEPTH_TACTICS = 20;        // tactics positions added to the depth section
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-function usage(message) {
-  if (message) console.error(`search-bench: ${message}`);
-  console.error('usage: node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
-                '[--movetime MS] [--engine PATH] [--hash MB] [--option NAME=VALUE]...');
-  process.exit(message ? 2 : 0);
-}
+const USAGE = 'usage: node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
+  '[--movetime MS] [--engine PATH] [--hash MB] [--option NAME=VALUE]...';
 
-function parseArgs(argv) {
-  const opts = { sections: new Set(), movetime: 500, engine: resolve(repoRoot, 'build/native/chuhan'), hash: null, options: [] };
-  const positiveInt = (flag, value) => {
-    if (!/^\d+$/.test(value ?? '') || Number(value) < 1) usage(`${flag} needs a positive integer`);
-    return Number(value);
+function readArgs(argv) {
+  const { values } = parseArgs(argv, {
+    tool: 'search-bench', usage: USAGE,
+    options: {
+      mates: { type: 'boolean' }, tactics: { type: 'boolean' }, blunders: { type: 'boolean' }, depth: { type: 'boolean' },
+      movetime: { type: 'integer', min: 1, default: 500 }, engine: {}, hash: { type: 'integer', min: 1 },
+      option: { multiple: true },
+    },
+  });
+  const all = ['mates', 'tactics', 'blunders', 'depth'];
+  const chosen = all.filter((section) => values[section]);
+  return {
+    sections: new Set(chosen.length ? chosen : all),
+    movetime: values.movetime,
+    engine: resolve(values.engine ?? resolve(repoRoot, 'build/native/chuhan')),
+    hash: values.hash ?? null,
+    options: nameValuePairs('search-bench', values.option),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (['--mates', '--tactics', '--blunders', '--depth'].includes(arg)) opts.sections.add(arg.slice(2));
-    else if (arg === '--movetime') opts.movetime = positiveInt(arg, argv[++i]);
-    else if (arg === '--hash') opts.hash = positiveInt(arg, argv[++i]);
-    else if (arg === '--option') {
-      const match = /^([^=]+)=(.*)$/.exec(argv[++i] ?? '');
-      if (!match) usage('--option needs NAME=VALUE');
-      opts.options.push({ name: match[1].trim(), value: match[2].trim() });
-    }
-    else if (arg === '--engine') {
-      if (!argv[i + 1]) usage('--engine needs a path');
-      opts.engine = resolve(argv[++i]);
-    } else if (arg === '--help' || arg === '-h') usage();
-    else usage(`unknown argument '${arg}'`);
-  }
-  if (opts.sections.size === 0) opts.sections = new Set(['mates', 'tactics', 'blunders', 'depth']);
-  return opts;
 }
-
 
 // Lines of a data file split into ` ; ` fields; blank lines and # comments skipped.
 function readData(dataDir, name) {
@@ -82,171 +68,12 @@ function readData(dataDir, name) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The engine process
+// The engine (match/engines.mjs): one independent search a position
 
-class Engine {
-  constructor(path, hash, options) {
-    this.path = path;
-    this.hash = hash;
-    this.options = options;  // [{name, value}] sent after uciok
-    this.child = null;
-    this.lines = [];      // output not yet consumed
-    this.waiter = null;   // { take, finish, timer } of the pending waitFor
-    this.refusals = 0;    // commands the engine refused right after bestmove (see newGame)
-  }
-
-  async start() {
-    this.exited = null;  // why the engine is gone, once it is
-    const child = spawn(this.path, [], { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child = child;
-    // Events of a process that was since replaced by restart() are ignored.
-    const current = (fn) => (...args) => { if (this.child === child) fn(...args); };
-    child.on('error', current((err) => this.#onExit(`cannot run ${this.path}: ${err.message}`)));
-    child.on('exit', current((code, signal) => this.#onExit(`engine exited (${signal ?? code})`)));
-    child.stdin.on('error', () => {});  // EPIPE after a crash is reported by 'exit'
-    child.stderr.on('data', (chunk) => process.stderr.write(`[engine stderr] ${chunk}`));
-    createInterface({ input: child.stdout }).on('line', current((line) => this.#onLine(line)));
-    this.send('uci');
-    if (!(await this.waitFor((l) => l === 'uciok', 10000)).found) throw new Error(this.exited ?? 'no uciok from engine');
-    if (this.hash) this.send(`setoption name Hash value ${this.hash}`);
-    for (const { name, value } of this.options) this.send(`setoption name ${name} value ${value}`);
-    await this.ready();
-  }
-
-  send(command) {
-    if (this.child && !this.exited) this.child.stdin.write(command + '\n');
-  }
-
-  // Collects output lines up to and including the first one that passes `test`.
-  // Resolves { found, lines }; found is false on timeout or when the engine died.
-  waitFor(test, timeoutMs) {
-    return new Promise((resolvePromise) => {
-      const collected = [];
-      const finish = (found) => {
-        clearTimeout(this.waiter?.timer);
-        this.waiter = null;
-        resolvePromise({ found, lines: collected });
-      };
-      const take = (line) => {
-        collected.push(line);
-        if (test(line)) finish(true);
-      };
-      this.waiter = { take, finish, timer: setTimeout(() => finish(false), timeoutMs) };
-      while (this.lines.length && this.waiter) take(this.lines.shift());
-      if (this.waiter && this.exited) finish(false);
-    });
-  }
-
-  async ready(timeoutMs = 10000) {
-    this.send('isready');
-    const { found, lines } = await this.waitFor((l) => l === 'readyok', timeoutMs);
-    if (!found) throw new Error(this.exited ?? 'engine did not answer isready');
-    return lines;
-  }
-
-  // ucinewgame, confirmed by isready. The engine can print `bestmove` a moment before it accepts
-  // new commands and then refuses them ("ignored while searching"), so a refusal is retried.
-  async newGame() {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      this.send('ucinewgame');
-      const lines = await this.ready();
-      if (!lines.some((l) => l.includes('ignored while searching'))) return;
-      this.refusals++;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('engine keeps refusing ucinewgame');
-  }
-
-  // One independent search: ucinewgame, position, go. On timeout sends stop; an engine that then
-  // stays silent (or died) is restarted. An `info string error` (a rejected FEN, say) fails the
-  // position. Returns { infos, bestmove, ponder, timedOut, error }.
-  async search(fen, go, timeoutMs) {
-    try {
-      if (this.exited) await this.restart();
-      await this.newGame();
-      this.send(`position fen ${fen}`);
-      this.send(`go ${go}`);
-      const done = (l) => l.startsWith('bestmove') || l.includes('ignored while searching');
-      let { found, lines } = await this.waitFor(done, timeoutMs);
-      let timedOut = false;
-      if (!found && !this.exited) {
-        timedOut = true;
-        this.send('stop');
-        const rest = await this.waitFor((l) => l.startsWith('bestmove'), GRACE_MS);
-        lines = lines.concat(rest.lines);
-        if (!rest.found) await this.restart('no bestmove after stop');
-      }
-      const last = lines.at(-1)?.split(/\s+/) ?? [];
-      const result = {
-        infos: parseInfos(lines),
-        bestmove: last[0] === 'bestmove' ? last[1] : null,
-        ponder: last[2] === 'ponder' ? last[3] : null,
-        timedOut,
-        error: lines.find((l) => l.startsWith('info string error'))?.replace(/^info string /, '') ?? null,
-      };
-      if (this.exited) {
-        result.error = this.exited;
-        await this.restart();
-      }
-      return result;
-    } catch (err) {
-      await this.restart(err.message).catch(() => {});
-      return { infos: [], bestmove: null, timedOut: false, error: err.message };
-    }
-  }
-
-  async restart(reason = this.exited) {
-    console.log(`  (restarting the engine: ${reason ?? 'unknown reason'})`);
-    this.kill();
-    this.lines = [];
-    await this.start();
-  }
-
-  kill() {
-    const child = this.child;
-    this.child = null;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-
-  async quit() {
-    if (!this.child || this.exited) return;
-    const child = this.child;
-    const gone = new Promise((r) => child.once('exit', r));
-    this.send('quit');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    await gone;
-    clearTimeout(timer);
-  }
-
-  #onLine(line) {
-    if (this.waiter) this.waiter.take(line);
-    else this.lines.push(line);
-  }
-
-  #onExit(reason) {
-    this.exited ??= reason;
-    this.waiter?.finish(false);
-  }
-}
-
-// `info ...` lines (not `info string`) as objects: depth, seldepth, score {kind, value}, bound,
-// nodes, nps, time, pv.
-function parseInfos(lines) {
-  const infos = [];
-  for (const line of lines) {
-    const t = line.trim().split(/\s+/);
-    if (t[0] !== 'info' || t[1] === 'string') continue;
-    const info = { pv: [] };
-    for (let i = 1; i < t.length; i++) {
-      const key = t[i];
-      if (key === 'pv') { info.pv = t.slice(i + 1); break; }
-      if (key === 'score') { info.score = { kind: t[i + 1], value: Number(t[i + 2]) }; i += 2; }
-      else if (key === 'lowerbound' || key === 'upperbound') info.bound = key;
-      else if (['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'time'].includes(key)) info[key] = Number(t[++i]);
-    }
-    infos.push(info);
-  }
-  return infos;
+async function search(engine, fen, go, timeoutMs) {
+  const result = await engine.search(`fen ${fen}`, go, { timeoutMs });
+  if (result.restarted) console.log(`  (restarted the engine: ${result.restarted})`);
+  return result;
 }
 
 const scoreText = (info) =>
@@ -279,7 +106,7 @@ async function runMates(engine, dataDir, movetime) {
   let solved = 0;
   for (const [fen, kind, bm] of rows) {
     const n = Number(/^mate-in-(\d+)$/.exec(kind)?.[1]);
-    const r = await engine.search(fen, `movetime ${movetime}`, movetime + GRACE_MS);
+    const r = await search(engine, fen, `movetime ${movetime}`, movetime + GRACE_MS);
     const last = r.infos.filter((i) => i.score).at(-1);
     const ok = !r.error && !r.timedOut && last?.score.kind === 'mate' && !last.bound &&
                last.score.value >= 1 && last.score.value <= n;
@@ -307,7 +134,7 @@ async function runTactics(engine, dataDir, movetime) {
   let solved = 0;
   for (const [fen, bmField] of rows) {
     const bm = bmField.replace(/^bm\s+/, '');
-    const r = await engine.search(fen, `movetime ${movetime}`, movetime + GRACE_MS);
+    const r = await search(engine, fen, `movetime ${movetime}`, movetime + GRACE_MS);
     const ok = !r.error && !r.timedOut && r.bestmove === bm;
     if (ok) solved++;
     else {
@@ -326,7 +153,7 @@ async function runBlunders(engine, movetime) {
   let solved = 0;
   for (const [fen, amField] of rows) {
     const am = amField.replace(/^am\s+/, '');
-    const r = await engine.search(fen, `movetime ${movetime}`, movetime + GRACE_MS);
+    const r = await search(engine, fen, `movetime ${movetime}`, movetime + GRACE_MS);
     const ok = !r.error && !r.timedOut && r.bestmove && r.bestmove !== am;
     if (ok) solved++;
     else console.log(`  FAIL am ${am}: ${fen}\n       bestmove ${r.bestmove ?? '-'}, reported ${outcomeText(r)}`);
@@ -346,14 +173,14 @@ async function runDepth(engine, dataDir) {
   const depths = [], npss = [], nodes9 = [], nodes10 = [];
   const problems = [];
   for (const fen of fens) {
-    const timed = await engine.search(fen, `movetime ${DEPTH_MOVETIME_MS}`, DEPTH_MOVETIME_MS + GRACE_MS);
+    const timed = await search(engine, fen, `movetime ${DEPTH_MOVETIME_MS}`, DEPTH_MOVETIME_MS + GRACE_MS);
     const completed = timed.infos.filter((i) => i.pv.length && !i.bound).at(-1);
     if (timed.error || timed.timedOut || !completed) problems.push(`movetime: ${outcomeText(timed)}: ${fen}`);
     else depths.push(completed.depth);
     const lastNps = timed.infos.filter((i) => i.nps !== undefined).at(-1)?.nps;
     if (lastNps !== undefined) npss.push(lastNps);
 
-    const deep = await engine.search(fen, `depth ${DEPTH_TARGET}`, DEPTH_TIMEOUT_MS);
+    const deep = await search(engine, fen, `depth ${DEPTH_TARGET}`, DEPTH_TIMEOUT_MS);
     const nodesAt = (d) => deep.infos.filter((i) => i.depth === d && i.nodes !== undefined).at(-1)?.nodes;
     const [n9, n10] = [nodesAt(DEPTH_TARGET - 1), nodesAt(DEPTH_TARGET)];
     if (n9 !== undefined) nodes9.push(n9);
@@ -415,7 +242,7 @@ function printSummary(results) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = readArgs(process.argv.slice(2));
   const dataDir = sharedDataDir();
   if (!existsSync(opts.engine)) {
     console.error(`search-bench: no engine at ${opts.engine}; build it with\n` +
@@ -423,8 +250,10 @@ async function main() {
     return;
   }
   console.log(`engine ${opts.engine}\ndata   ${dataDir}`);
-  for (const { name, value } of opts.options) console.log(`option ${name} = ${value}`);
-  const engine = new Engine(opts.engine, opts.hash, opts.options);
+  for (const [name, value] of opts.options) console.log(`option ${name} = ${value}`);
+  const engine = await createEngine(opts.engine, {
+    hash: opts.hash, options: opts.options, onStderr: (line) => process.stderr.write(`[engine stderr] ${line}\n`),
+  });
   const results = {};
   const t0 = Date.now();
   try {

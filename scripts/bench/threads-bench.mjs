@@ -9,22 +9,22 @@
 // (npm run build). Goals (issue 18): 2 threads over 1, nodes/s >= 1.6x natively, >= 1.5x in wasm.
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 
 import { createEngine } from '../../wasm/index.node.js';
+import { parseArgs } from '../lib/args.mjs';
 
-const { values: args } = parseArgs({
+const { values: args } = parseArgs(process.argv.slice(2), {
+  tool: 'threads-bench',
+  usage: 'usage: node scripts/bench/threads-bench.mjs [--threads 2] [--depth 13] [--rounds 3] [--native-only | --wasm-only]',
   options: {
-    threads: { type: 'string', default: '2' },
-    depth: { type: 'string', default: '13' },
-    rounds: { type: 'string', default: '3' },
+    threads: { type: 'integer', min: 1, default: 2 },
+    depth: { type: 'integer', min: 1, default: 13 },
+    rounds: { type: 'integer', min: 1, default: 3 },
     'native-only': { type: 'boolean', default: false },
     'wasm-only': { type: 'boolean', default: false },
   },
 });
-const threads = Number(args.threads);
-const depth = Number(args.depth);
-const rounds = Number(args.rounds);
+const { threads, depth, rounds } = args;
 const native = new URL('../../build/native/chuhan', import.meta.url).pathname;
 
 function benchNative(t) {

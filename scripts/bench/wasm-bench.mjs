@@ -32,14 +32,21 @@ import { gzipSync } from 'node:zlib';
 
 import { createEngine } from '../../wasm/index.node.js';
 import { hasChromium, launchChromium } from '../chromium.mjs';
+import { parseArgs } from '../lib/args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const native = join(root, 'build/native/chuhan');
-const args = process.argv.slice(2);
-const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
-const reloads = Number(args[args.indexOf('--reloads') + 1]) || 15;
-const browser = !args.includes('--no-browser') && hasChromium();
-const handWritten = args.includes('--hce');
+const { values: args } = parseArgs(process.argv.slice(2), {
+  tool: 'wasm-bench',
+  usage: 'usage: node scripts/bench/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce]   (npm run bench:wasm)',
+  options: {
+    rounds: { type: 'integer', min: 1, default: 5 }, reloads: { type: 'integer', min: 1, default: 15 },
+    'no-browser': { type: 'boolean' }, hce: { type: 'boolean' },
+  },
+});
+const { rounds, reloads } = args;
+const browser = !args['no-browser'] && hasChromium();
+const handWritten = !!args.hce;
 const nativeBench = () =>
   handWritten
     ? execFileSync(native, [], { encoding: 'utf8', input: 'setoption name Use NNUE value false\nbench\nquit\n' })

@@ -14,24 +14,26 @@
 // the perpetual chase rules differ in one case (check and chase alternating), so a disagreement
 // in which either side says "perpetual chase" is counted apart and shown, not failed.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
 import { createEngine } from 'chuhan';
-import { dataFile } from './data-dir.mjs';
+import { parseArgs } from '../lib/args.mjs';
 import { Referee, START_FEN, loadFfish } from '../match/referee.mjs';
+import { dataFile } from './data-dir.mjs';
 
-const { values: args } = parseArgs({
+const { values: args } = parseArgs(process.argv.slice(2), {
+  tool: 'soak',
+  usage: 'usage: node --expose-gc scripts/dev/soak.mjs [--games 300] [--movetime 10] [--seed 1] [--max-plies 200]',
   options: {
-    games: { type: 'string', default: '300' },
-    movetime: { type: 'string', default: '10' },
-    seed: { type: 'string', default: String(Date.now() % 100000) },
-    'max-plies': { type: 'string', default: '200' },
+    games: { type: 'integer', min: 1, default: 300 },
+    movetime: { type: 'integer', min: 1, default: 10 },
+    seed: { type: 'integer', default: Date.now() % 100000 },
+    'max-plies': { type: 'integer', min: 1, default: 200 },
   },
 });
-const Games = Number(args.games);
-const MoveTime = Number(args.movetime);
-const MaxPlies = Number(args['max-plies']);
-const Seed = Number(args.seed);
+const Games = args.games;
+const MoveTime = args.movetime;
+const MaxPlies = args['max-plies'];
+const Seed = args.seed;
 // Chances per move (stop) or per game turn (the rest), chosen so that a 10-game run sees each.
 const StopChance = 0.2; // stop() after a random part of the move time
 const CrashChance = 0.01; // the worker exits (test hook); the engine must restart it

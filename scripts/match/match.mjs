@@ -23,6 +23,7 @@ import { formatPgn, pgnDate } from './pgn.mjs';
 import {
   describeElo, pentaIndex, pentanomialElo, sprtBounds, sprtLLR, trinomialElo,
 } from './stats.mjs';
+import { nameValuePairs, parseArgs } from '../lib/args.mjs';
 
 const USAGE = `Usage: node scripts/match/match.mjs [options]
 
@@ -68,14 +69,6 @@ SPRT (for two builds of Chuhan)
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-const VALUE_OPTS = new Set([
-  'engine-a', 'engine-b', 'protocol-a', 'protocol-b', 'rank-base-a', 'rank-base-b', 'option-a', 'option-b',
-  'name-a', 'name-b', 'hash', 'movetime', 'movetime-a', 'movetime-b', 'tc', 'margin', 'max-plies', 'openings', 'openings-limit', 'games',
-  'concurrency', 'pgn', 'json', 'log', 'event', 'elo0', 'elo1', 'alpha', 'beta', 'sprt-model',
-]);
-const FLAG_OPTS = new Set(['sprt', 'quiet', 'pgn-comments', 'help']);
-const REPEATABLE = new Set(['option-a', 'option-b']);
-
 // "200 ms/move", or with time odds "A 400, B 200 ms/move".
 function movetimeText(cfg) {
   if (cfg.movetimeA === undefined && cfg.movetimeB === undefined) return `${cfg.tc.movetime} ms/move`;
@@ -87,40 +80,22 @@ function fail(message) {
   process.exit(2);
 }
 
-function parseArgs(argv) {
-  const raw = { 'option-a': [], 'option-b': [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) fail(`unexpected argument '${arg}' (see --help)`);
-    let [key, value] = arg.slice(2).split(/=(.*)/s, 2);
-    if (FLAG_OPTS.has(key)) {
-      raw[key] = true;
-      continue;
-    }
-    if (!VALUE_OPTS.has(key)) fail(`unknown option --${key} (see --help)`);
-    if (value === undefined) {
-      if (i + 1 >= argv.length) fail(`--${key} needs a value`);
-      value = argv[++i];
-    }
-    if (REPEATABLE.has(key)) raw[key].push(value);
-    else raw[key] = value;
-  }
-  if (raw.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+const OPTIONS = {
+  'engine-a': {}, 'engine-b': {}, 'protocol-a': {}, 'protocol-b': {},
+  'rank-base-a': { type: 'integer', min: 0, max: 1 }, 'rank-base-b': { type: 'integer', min: 0, max: 1 },
+  'option-a': { multiple: true }, 'option-b': { multiple: true }, 'name-a': {}, 'name-b': {},
+  hash: { type: 'integer', min: 1, default: 16 },
+  movetime: { type: 'integer', min: 1 }, 'movetime-a': { type: 'integer', min: 1 }, 'movetime-b': { type: 'integer', min: 1 },
+  tc: {}, margin: { type: 'number', min: 0, default: 500 }, 'max-plies': { type: 'integer', min: 1, default: 300 },
+  openings: {}, 'openings-limit': { type: 'integer', min: 1, default: 0 }, games: { type: 'integer', min: 1, default: 0 },
+  concurrency: { type: 'integer', min: 1, default: 1 },
+  pgn: {}, 'pgn-comments': { type: 'boolean' }, json: {}, log: {}, event: {}, quiet: { type: 'boolean' },
+  sprt: { type: 'boolean' }, elo0: { type: 'number', default: 0 }, elo1: { type: 'number', default: 5 },
+  alpha: { type: 'number', min: 1e-6, default: 0.05 }, beta: { type: 'number', min: 1e-6, default: 0.05 }, 'sprt-model': {},
+};
 
-  const num = (key, dflt, { min = -Infinity, integer = false } = {}) => {
-    if (raw[key] === undefined) return dflt;
-    const n = Number(raw[key]);
-    if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) fail(`--${key}: bad value '${raw[key]}'`);
-    return n;
-  };
-  const options = (list) => list.map((o) => {
-    const eq = o.indexOf('=');
-    if (eq <= 0) fail(`engine option '${o}' should be NAME=VALUE`);
-    return [o.slice(0, eq).trim(), o.slice(eq + 1).trim()];
-  });
+function readArgs(argv) {
+  const { values: raw } = parseArgs(argv, { tool: 'match', usage: USAGE, options: OPTIONS });
   const protocol = (key) => {
     const p = (raw[key] || 'uci').toLowerCase();
     if (p !== 'uci' && p !== 'ucci') fail(`--${key} must be uci or ucci`);
@@ -135,7 +110,7 @@ function parseArgs(argv) {
     tc = { kind: 'clock', base: Math.round(+m[1] * 1000), inc: Math.round(+(m[2] || 0) * 1000), text: raw.tc };
     if (tc.base <= 0) fail('--tc base must be positive');
   } else {
-    const mt = num('movetime', 100, { min: 1, integer: true });
+    const mt = raw.movetime ?? 100;
     tc = { kind: 'movetime', movetime: mt, text: `${mt / 1000}s/move` };
   }
   if (tc.kind !== 'movetime' && (raw['movetime-a'] !== undefined || raw['movetime-b'] !== undefined))
@@ -144,36 +119,27 @@ function parseArgs(argv) {
   const sprtModel = (raw['sprt-model'] || 'pentanomial').toLowerCase();
   if (sprtModel !== 'pentanomial' && sprtModel !== 'trinomial') fail('--sprt-model must be pentanomial or trinomial');
 
-  const rankBase = (key, engine) => {
-    if (raw[key] !== undefined) {
-      const n = num(key, 0, { integer: true });
-      if (n !== 0 && n !== 1) fail(`--${key} must be 0 or 1`);
-      return n;
-    }
-    return undefined;  // engine default (fairy: 1, others: 0)
-  };
-
   const cfg = {
     engineA: raw['engine-a'] || resolve(repoRoot, 'build/native/chuhan'),
     engineB: raw['engine-b'] || 'fairy',
     protocolA: protocol('protocol-a'),
     protocolB: protocol('protocol-b'),
-    rankBaseA: rankBase('rank-base-a'),
-    rankBaseB: rankBase('rank-base-b'),
-    optionsA: options(raw['option-a']),
-    optionsB: options(raw['option-b']),
-    movetimeA: num('movetime-a', undefined, { min: 1, integer: true }),
-    movetimeB: num('movetime-b', undefined, { min: 1, integer: true }),
+    rankBaseA: raw['rank-base-a'],  // undefined: the engine's default (fairy: 1, others: 0)
+    rankBaseB: raw['rank-base-b'],
+    optionsA: nameValuePairs('match', raw['option-a']),
+    optionsB: nameValuePairs('match', raw['option-b']),
+    movetimeA: raw['movetime-a'],
+    movetimeB: raw['movetime-b'],
     nameA: raw['name-a'],
     nameB: raw['name-b'],
-    hash: num('hash', 16, { min: 1, integer: true }),
+    hash: raw.hash,
     tc,
-    margin: num('margin', 500, { min: 0 }),
-    maxPlies: num('max-plies', 300, { min: 1, integer: true }),
+    margin: raw.margin,
+    maxPlies: raw['max-plies'],
     openingsPath: raw.openings ? resolve(raw.openings) : defaultOpeningsPath(),
-    openingsLimit: num('openings-limit', 0, { min: 1, integer: true }),
-    games: num('games', 0, { min: 1, integer: true }),
-    concurrency: num('concurrency', 1, { min: 1, integer: true }),
+    openingsLimit: raw['openings-limit'],
+    games: raw.games,
+    concurrency: raw.concurrency,
     pgn: raw.pgn ? resolve(raw.pgn) : null,
     pgnComments: !!raw['pgn-comments'],
     json: raw.json ? resolve(raw.json) : null,
@@ -181,10 +147,10 @@ function parseArgs(argv) {
     event: raw.event,
     quiet: !!raw.quiet,
     sprt: !!raw.sprt,
-    elo0: num('elo0', 0),
-    elo1: num('elo1', 5),
-    alpha: num('alpha', 0.05, { min: 1e-6 }),
-    beta: num('beta', 0.05, { min: 1e-6 }),
+    elo0: raw.elo0,
+    elo1: raw.elo1,
+    alpha: raw.alpha,
+    beta: raw.beta,
     sprtModel,
   };
   if (cfg.sprt && !(cfg.elo1 > cfg.elo0)) fail('--elo1 must be greater than --elo0');
@@ -315,7 +281,7 @@ function summaryText(cfg, results, names, timing, extra) {
 // Main
 
 async function main() {
-  const cfg = parseArgs(process.argv.slice(2));
+  const cfg = readArgs(process.argv.slice(2));
   const defaultA = resolve(repoRoot, 'build/native/chuhan');
   if (cfg.engineA === defaultA && !existsSync(defaultA))
     fail(`engine A not found: ${defaultA}\n  build it: cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release && cmake --build build/native -j2 --target chuhan`);

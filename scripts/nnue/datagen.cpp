@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "../lib/options.h"
 #include "engine.h"
 #include "formats/pgn.h"
 #include "movegen.h"
@@ -154,35 +155,35 @@ int main(int argc, char** argv) {
       "usage: chuhan-datagen --openings FILE --games N --nodes N --seed N --out FILE\n"
       "                      [--format text|nnue] [--random-plies N] [--nnue on|off]\n"
       "       chuhan-datagen --from-pgn FILE --out FILE\n";
-  if (argc < 2 || argc % 2 == 0) {  // options come in pairs
+  if (argc < 2) {
     std::cerr << usage;
     return 2;
   }
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--openings")
-      opt.openings = value;
-    else if (key == "--out")
-      opt.out = value;
-    else if (key == "--games")
-      opt.games = std::atoi(value.c_str());
-    else if (key == "--nodes")
-      opt.nodes = std::strtoull(value.c_str(), nullptr, 10);
-    else if (key == "--random-plies")
-      opt.random_plies = std::atoi(value.c_str());
-    else if (key == "--seed")
-      opt.seed = unsigned(std::atoi(value.c_str()));
-    else if (key == "--from-pgn")
-      opt.from_pgn = value;
-    else if (key == "--nnue" && (value == "on" || value == "off"))
-      opt.use_nnue = value == "on";
-    else if (key == "--format" && (value == "text" || value == "nnue"))
-      opt.nnue_format = value == "nnue";
-    else {
-      std::cerr << "unknown option " << key << "\n" << usage;
-      return 2;
-    }
-  }
+  const auto status =
+      tools::read_options(argc, argv, usage, [&](const std::string& key, const std::string& value) {
+        if (key == "--openings")
+          opt.openings = value;
+        else if (key == "--out")
+          opt.out = value;
+        else if (key == "--games")
+          opt.games = std::atoi(value.c_str());
+        else if (key == "--nodes")
+          opt.nodes = std::strtoull(value.c_str(), nullptr, 10);
+        else if (key == "--random-plies")
+          opt.random_plies = std::atoi(value.c_str());
+        else if (key == "--seed")
+          opt.seed = unsigned(std::atoi(value.c_str()));
+        else if (key == "--from-pgn")
+          opt.from_pgn = value;
+        else if (key == "--nnue" && (value == "on" || value == "off"))
+          opt.use_nnue = value == "on";
+        else if (key == "--format" && (value == "text" || value == "nnue"))
+          opt.nnue_format = value == "nnue";
+        else
+          return false;
+        return true;
+      });
+  if (status) return *status;
   if (!opt.from_pgn.empty()) {
     std::ofstream out(opt.out, std::ios::app);
     return convert_pgn(opt.from_pgn, out) > 0 ? 0 : 1;
