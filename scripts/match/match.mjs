@@ -2,14 +2,14 @@
 // Engine matches for Chuhan, refereed by ffish (Fairy-Stockfish's xiangqi rules).
 //
 //   node scripts/match/match.mjs [--engine-a CMD] [--engine-b CMD] [--movetime MS | --tc BASE+INC]
-//                          [--games N] [--concurrency N] [--pgn FILE] [--sprt ...]
+//                                [--games N] [--concurrency N] [--pgn FILE] [--sprt ...]
 //
 // Engine A defaults to the native build (build/native/chuhan), engine B to Fairy-Stockfish
 // (npm fairy-stockfish-nnue.wasm, UCI_Variant xiangqi, 1 thread, classical evaluation). Each
 // opening of ../shared/data/openings.txt is played twice, A as Red then A as Black. Results are
-// W/D/L from A's side, with Elo and a 95 % interval (formulas in match/stats.mjs), a breakdown
-// by how games ended, and optionally an SPRT. Rules and the ffish calls: match/referee.mjs.
-// Engines and the in-process adapter interface: match/engines.mjs. Usage: match/README.md.
+// W/D/L from A's side, with Elo and a 95 % interval (formulas in stats.mjs), a breakdown by how
+// games ended, and optionally an SPRT. Rules and the ffish calls: referee.mjs. Engines and the
+// in-process adapter interface: engines.mjs. Usage: README.md, all in this folder.
 
 import { appendFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
