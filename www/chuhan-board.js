@@ -16,7 +16,7 @@
 // Properties and methods: fen (the FEN shown), outcome, newGame(), undo(), hint(), controller.
 //
 // The engine runs in a Web Worker started from this script's origin; from another origin the
-// server must allow CORS for these files (scripts/serve.mjs does).
+// server must allow CORS for these files (scripts/dev/serve.mjs does).
 import * as G from './js/game.js';
 import { BoardCss } from './js/board.js';
 import { PlayController } from './js/controller.js';

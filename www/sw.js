@@ -1,7 +1,7 @@
 // Offline support: on install, cache the app, the engine's JS and glue and the .wasm; then answer
 // every request from the network when it can (so a new build is picked up at once) and from the
 // cache when it cannot. The engine files are referenced as ../wasm/… : from the served root that
-// is /wasm/ (scripts/serve.mjs maps it to the repository's wasm/), and it is also right when the
+// is /wasm/ (scripts/dev/serve.mjs maps it to the repository's wasm/), and it is also right when the
 // repository itself is served with the app under /www/.
 const CacheName = 'chuhan-v1';
 const AppFiles = [

@@ -20,7 +20,7 @@ function engineFromOtherOrigin() {
 }
 
 // Threads for the strongest levels: all cores but one (the page's own), at most 8. Several threads
-// need a cross-origin isolated page (scripts/serve.mjs sends COOP/COEP), and engine files from the
+// need a cross-origin isolated page (scripts/dev/serve.mjs sends COOP/COEP), and engine files from the
 // page's origin (a pthread is a Worker, whose script cannot come from another origin); else one.
 export function appThreads() {
   if (globalThis.crossOriginIsolated !== true || engineFromOtherOrigin()) return 1;
@@ -121,10 +121,10 @@ export class EngineSession {
 }
 
 // The line from the start to the engine's cursor, as the app's game state keeps it: {start,
-// plies, legalMoves} from a GameRecord's nodes.
+// plies, moves, legalMoves} from a GameRecord's nodes.
 function lineOf(record) {
   const [start, ...plies] = record.line.map((id) => record.nodes[id]);
-  return { start, plies, legalMoves: record.legalMoves };
+  return { start, plies, moves: plies.map((p) => p.move), legalMoves: record.legalMoves };
 }
 
 /** The live position as the controller keeps it, from a line (lineOf) or a PlayRecord. */

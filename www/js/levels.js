@@ -5,7 +5,7 @@
 // level 3 up the engine opens from its book (varied, sound openings at once); the two beginner
 // levels do not, so that their openings are as weak as the rest of their play.
 //
-// `elo`: each level's strength measured against the level below (scripts/level-ladder.sh: games
+// `elo`: each level's strength measured against the level below (scripts/match/level-ladder.sh: games
 // from the shared openings, native engine, both colours; 95 % error bars): 2-1 +382 ± 202,
 // 3-2 +407 ± 356, 4-3 +338 ± 156, 5-4 +470 ± 469, 6-5 +241 ± 121 (40 games each), 7-6 +708
 // (30 games, W29 D1: at least +516), 8-7 +301 ± 324 (20 games, level 8 at level 7's second; it

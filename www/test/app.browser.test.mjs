@@ -1,4 +1,4 @@
-// The web app as a person uses it: scripts/serve.mjs serves www/ and the wasm package, headless
+// The web app as a person uses it: scripts/dev/serve.mjs serves www/ and the wasm package, headless
 // Chromium (Debian's /usr/bin/chromium through playwright-core; no browser is downloaded) clicks
 // on the board's points. Needs the wasm build. Skipped when CHUHAN_SKIP_BROWSER=1 or Chromium is
 // missing. Screenshots go to /tmp/chuhan-app-*.png (look at them).

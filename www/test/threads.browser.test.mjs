@@ -1,4 +1,4 @@
-// Threads in Chromium: on a cross-origin isolated page (scripts/serve.mjs sends COOP/COEP by
+// Threads in Chromium: on a cross-origin isolated page (scripts/dev/serve.mjs sends COOP/COEP by
 // default) the package's threaded build searches with several threads, and the app uses them at
 // its strongest levels and shows the count; on a page without isolation the same calls fall back
 // to one thread with a warning and never fail. Skipped when CHUHAN_SKIP_BROWSER=1 or Chromium is
