@@ -5,7 +5,8 @@
 #   scripts/dev/fuzz.sh [SECONDS [TARGET...]]     default: 60 s each, all targets
 #   npm run fuzz -- 600 pgn_fuzz              (`npm test` runs every target for 20 s)
 #
-# Targets: fen_fuzz, json_fuzz (the JSON writer), move_name_fuzz, pgn_fuzz, protocol_fuzz.
+# Targets: fen_fuzz, json_fuzz (the JSON writer), move_name_fuzz, nnue_fuzz (the net file reader),
+# pgn_fuzz, protocol_fuzz.
 #
 # Corpora grow in build/fuzz/corpus/TARGET across runs; an input that crashes or breaks an
 # invariant is saved to build/fuzz/findings/TARGET/ and the script exits non-zero. Each target
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz json_fuzz move_name_fuzz pgn_fuzz protocol_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz json_fuzz move_name_fuzz nnue_fuzz pgn_fuzz protocol_fuzz)
 
 # Data: scripts/dev/data-dir.sh.
 source scripts/dev/data-dir.sh
@@ -30,7 +31,7 @@ cmake --build build/fuzz -j"$(nproc)" --target "${targets[@]}" >/dev/null
 # Seeds: one file per input, named by its line, so that reruns overwrite rather than add.
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fen_fuzz,json_fuzz,move_name_fuzz,pgn_fuzz,protocol_fuzz}
+mkdir -p "$seeds"/{fen_fuzz,json_fuzz,move_name_fuzz,nnue_fuzz,pgn_fuzz,protocol_fuzz}
 fields() { grep -v '^#' "$data/$1" | grep -v '^[[:space:]]*$'; }  # data lines of a file
 n=0
 for file in perft.txt rules.txt mates.txt tactics.txt openings.txt; do
@@ -65,6 +66,10 @@ printf '1. 炮二平五 马８进７\n2. 马二进三 车９平８ *\n' >"$seeds
 printf '%s\r\n' "$start" >"$seeds/json_fuzz/fen"
 printf '炮二平五 "quoted" back\\slash \t\b\f\x01\x7f' >"$seeds/json_fuzz/text"
 printf 'a\xff\xc0\xaf\xed\xa0\x80\xe7\x82\xf0\x9f\x90\x98\x00z' >"$seeds/json_fuzz/bytes"
+# Net files: the shipped network, its header alone, and a file cut short.
+cp core/nets/default.nnue "$seeds/nnue_fuzz/default"
+head -c 64 core/nets/default.nnue >"$seeds/nnue_fuzz/header"
+head -c 4000 core/nets/default.nnue >"$seeds/nnue_fuzz/short"
 printf '1. C2=5 H8+7 2. H2+3 R9=8 (2... C8=5) $1 ; comment\n*\n' >"$seeds/pgn_fuzz/wxf"
 printf 'uci\nsetoption name Hash value 2\nsetoption name MultiPV value 3\nisready\nposition startpos\ngo depth 3\nstop\nquit\n' >"$seeds/protocol_fuzz/uci"
 printf 'ucci\nsetoption usemillisec true\nsetoption hashsize 2\nposition startpos\nbanmoves h2e2\ngo time 100 increment 0 opptime 100\n' >"$seeds/protocol_fuzz/ucci"
