@@ -37,6 +37,17 @@ const MaxStartFailures = 3;
 const isNode = (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff;
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : typeof v);
 
+// Runs `check` (argument checks that may call a caller's getter or Proxy, which may throw) and
+// returns its result, or a promise rejected with what it threw: a method that returns a promise
+// never throws.
+function rejecting(check) {
+  try {
+    return check();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 // `range` is {min, max} of the contract.
 function checkWhole(what, value, { min, max }) {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
@@ -73,6 +84,9 @@ function checkOptions(options) {
   for (const key of Object.keys(options))
     if (!known.includes(key) && options[key] !== undefined)
       throw new TypeError(`createEngine(options): unknown option '${key}' (known: ${known.join(', ')})`);
+  // Whole numbers before a worker starts; their ranges come with the contract the worker brings.
+  if (options.hashMB !== undefined && (!Number.isInteger(options.hashMB) || options.hashMB < 1))
+    throw new RangeError(`createEngine(options): hashMB must be a whole number from 1, got ${show(options.hashMB)}`);
   if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1))
     throw new RangeError(`createEngine(options): threads must be a whole number from 1, got ${show(options.threads)}`);
   for (const key of ['wasmUrl', 'threadedWasmUrl', 'workerUrl'])
@@ -221,11 +235,13 @@ class Engine {
   /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. Resolves with the game. */
   setPosition(fen, moves = []) {
     if (typeof fen !== 'string') return Promise.reject(new TypeError(`setPosition: fen must be a string, got ${show(fen)}`));
-    // Array.from visits holes ([, 'h9g7']) as undefined, where every() would skip them.
-    const copy = Array.isArray(moves) ? Array.from(moves) : null;
-    if (!copy?.every((m) => typeof m === 'string'))
-      return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
-    return this.#edit('setPosition', { cmd: 'position', fen, moves: copy });
+    return rejecting(() => {
+      // Array.from visits holes ([, 'h9g7']) as undefined, where every() would skip them.
+      const copy = Array.isArray(moves) ? Array.from(moves) : null;
+      if (!copy?.every((m) => typeof m === 'string'))
+        return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
+      return this.#edit('setPosition', { cmd: 'position', fen, moves: copy });
+    });
   }
 
   /**
@@ -448,12 +464,16 @@ class Engine {
 
   /** The game as xqbase-style PGN; `tags` ({Event: '...', Red: '...'}) adds or overrides headers. */
   pgn(tags = {}) {
-    if (tags === null || typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string'))
-      return Promise.reject(new TypeError('pgn: tags must be an object of strings such as { Red: "Chuhan" }'));
-    for (const [key, value] of Object.entries(tags))
-      if (!/^[A-Za-z0-9_]+$/.test(key) || /["\\\n\r]/.test(value))
-        return Promise.reject(new TypeError(`pgn: bad tag ${show(key)} = ${show(value)} (names are letters, digits, _; values have no quote, backslash or line break)`));
-    return this.#request('pgn', { cmd: 'pgn', tags: { ...tags } });
+    return rejecting(() => {
+      // One read of each value (a getter runs once), checked and sent.
+      const copy = tags !== null && typeof tags === 'object' && !Array.isArray(tags) ? Object.fromEntries(Object.entries(tags)) : null;
+      if (!copy || !Object.values(copy).every((v) => typeof v === 'string'))
+        return Promise.reject(new TypeError('pgn: tags must be an object of strings such as { Red: "Chuhan" }'));
+      for (const [key, value] of Object.entries(copy))
+        if (!/^[A-Za-z0-9_]+$/.test(key) || /["\\\n\r]/.test(value))
+          return Promise.reject(new TypeError(`pgn: bad tag ${show(key)} = ${show(value)} (names are letters, digits, _; values have no quote, backslash or line break)`));
+      return this.#request('pgn', { cmd: 'pgn', tags: copy });
+    });
   }
 
   /**

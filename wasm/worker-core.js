@@ -59,6 +59,15 @@
 //   contract: the engine's ranges, options and names (bindings.cpp contract_to_js)
 //   error reply: {id, type:'error', message, fatal?}. `fatal` means the module may be in a broken
 //   state (a trap or an exception crossed the wasm stack): the client starts a new worker.
+
+// A caller's text in a message, as the engine quotes it (core/quote.h): at most 100 characters,
+// control characters escaped, the length of the rest counted.
+const MaxQuotedChars = 100;
+function quoted(text) {
+  const head = JSON.stringify(String(text).slice(0, MaxQuotedChars)).slice(1, -1);
+  return String(text).length > MaxQuotedChars ? `'${head}…' (+${String(text).length - MaxQuotedChars} characters)` : `'${head}'`;
+}
+
 // `port` is {post(message), listen(handler), exit(code)}. `glue(threaded)` resolves with
 // {factory, url}: the Emscripten module factory of the single-threaded or the threaded build and
 // the URL of its glue (the threaded build's pthread workers import it), or rejects when this
@@ -195,7 +204,7 @@ export function serve(port, glue) {
         return { type: 'result', value: engine.moveNames(msg.style) };
       case 'moveName': {
         const name = engine.moveName(msg.iccs, msg.style);
-        return name ? { type: 'result', value: name } : { type: 'error', message: `'${msg.iccs}' is not a legal move here` };
+        return name ? { type: 'result', value: name } : { type: 'error', message: `${quoted(msg.iccs)} is not a legal move here` };
       }
       case 'pgn':
         return { type: 'result', value: engine.pgn(msg.tags ?? {}) };
