@@ -10,8 +10,11 @@
 //
 // Every response allows CORS reads (Access-Control-Allow-Origin: *) so that other sites can embed
 // <chuhan-board> from this server, and says Cache-Control: no-cache (revalidate; the service
-// worker handles offline).
-import { createReadStream } from 'node:fs';
+// worker handles offline). Every response but the embedding example (embed.html, which is meant
+// to be framed and shows inline scripts) carries the app's Content-Security-Policy, read from the
+// meta tag of www/index.html, with frame-ancestors 'none' (and X-Frame-Options: DENY): no other
+// page may frame the app, and worker scripts (governed by their own response's policy) get it too.
+import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -47,6 +50,13 @@ const WasmFiles = new Set([
   'dist/chuhan-mt.worker.js',
 ]);
 
+/** The app's Content-Security-Policy: the content of www/index.html's meta tag. */
+export const AppPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(
+  readFileSync(join(Repo, 'www/index.html'), 'utf8'),
+)[1];
+// Documents that other pages may frame.
+const Embeddable = new Set(['/embed.html']);
+
 /** The file for a URL path, or null: /wasm/… from wasm/, everything else from www/. */
 export function resolvePath(pathname, { www = join(Repo, 'www'), wasm = join(Repo, 'wasm') } = {}) {
   let path;
@@ -71,6 +81,8 @@ export function startServer({ port = Number(process.env.PORT ?? 8080), host = 'l
     const url = new URL(req.url, 'http://localhost');
     const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' };
     if (isolate) Object.assign(headers, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'cross-origin' });
+    if (!Embeddable.has(url.pathname))
+      Object.assign(headers, { 'Content-Security-Policy': `${AppPolicy}; frame-ancestors 'none'`, 'X-Frame-Options': 'DENY' });
     const send = (status, text) => {
       res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(text);
