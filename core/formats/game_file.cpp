@@ -6,6 +6,7 @@
 
 #include "game_json.h"
 #include "pgn.h"
+#include "xqf.h"
 
 namespace chuhan::formats {
 
@@ -104,7 +105,11 @@ bool parse_format(std::string_view text, Format& out) {
 }
 
 Format detect_format(std::string_view bytes) {
-  if (bytes.substr(0, 2) == XqfMagic && bytes.size() >= 1024) return Format::XQF;
+  // XQF: the magic, a version byte of 1.0-1.8 (10-18) and the zeros of a binary header (a text
+  // starting "XQ" and a line break has none). A file cut short is still XQF, to be told so.
+  if (bytes.substr(0, 2) == XqfMagic && bytes.size() > 2 && bytes[2] >= 10 && bytes[2] <= 18 &&
+      bytes.substr(0, 1024).find('\0') != std::string_view::npos)
+    return Format::XQF;
   const std::string head = lower(bytes.substr(0, 4096));
   if (head.find("[dhtmlxq") != std::string::npos) return Format::DHTMLXQ;
   const std::vector<std::string_view> lines = lines_of(bytes.substr(0, 4096));
@@ -116,9 +121,13 @@ Format detect_format(std::string_view bytes) {
 std::vector<Loaded> read_games(std::string_view bytes, const ReadOptions& options,
                                size_t max_games) {
   const Format format = options.format == Format::AUTO ? detect_format(bytes) : options.format;
+  std::vector<Loaded> games;
+  if (format == Format::XQF) {
+    games.push_back(read_xqf(bytes, options.encoding));
+    return games;
+  }
   const Encoding encoding =
       options.encoding == Encoding::AUTO ? detect_encoding(bytes) : options.encoding;
-  std::vector<Loaded> games;
   if (format == Format::PGN || format == Format::FEN) {
     const std::string text = to_utf8(bytes, encoding);
     if (format == Format::PGN) {
