@@ -176,6 +176,14 @@ std::string text_value(std::string_view raw) {
   return unescape(std::string_view(t).substr(a, b - a));
 }
 
+// A tag's value on one line, as PGN holds it: line breaks and tabs become spaces.
+std::string tag_value(std::string_view raw) {
+  std::string s = text_value(raw);
+  for (char& c : s)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  return s;
+}
+
 // A value that holds digits (binit, move lists): HTML and spaces out.
 std::string code_value(std::string_view raw) {
   std::string out;
@@ -487,15 +495,15 @@ Loaded read_block(std::string_view block) {
     } else if (name == "result") {
       result = text_value(t.value);
     } else if (name == "open") {
-      open = text_value(t.value);
+      open = tag_value(t.value);
     } else if (name == "redname") {
-      red_name = text_value(t.value);
+      red_name = tag_value(t.value);
     } else if (name == "blackname") {
-      black_name = text_value(t.value);
+      black_name = tag_value(t.value);
     } else if (std::find(std::begin(NotTags), std::end(NotTags), name) == std::end(NotTags)) {
       const auto known = std::find_if(std::begin(TagNames), std::end(TagNames),
                                       [&](const TagName& n) { return n.dhtml == name; });
-      std::string value = text_value(t.value);
+      std::string value = tag_value(t.value);
       if (!value.empty())
         tags.set(known != std::end(TagNames) ? known->tag : std::string_view(t.name),
                  std::move(value));
@@ -508,7 +516,7 @@ Loaded read_block(std::string_view block) {
       std::isdigit(static_cast<unsigned char>(open[1])) &&
       std::isdigit(static_cast<unsigned char>(open[2])) && (open.size() == 3 || open[3] == ' ')) {
     tags.set("ECCO", open.substr(0, 3));
-    open = open.size() > 3 ? text_value(open.substr(4)) : "";
+    open = open.size() > 3 ? tag_value(open.substr(4)) : "";
   }
   tags.set("Opening", open);
 

@@ -319,7 +319,10 @@ Loaded read_xqf(std::string_view bytes, Encoding text) {
   // 4. Tags and the result.
   for (const StringField& f : StringFields) {
     const size_t length = std::min<size_t>(byte_at(bytes, f.offset), f.capacity);
-    game->tags().set(f.tag, gbk_text(bytes.substr(f.offset + 1, length), out.encoding));
+    std::string value = gbk_text(bytes.substr(f.offset + 1, length), out.encoding);
+    for (char& c : value)
+      if (c == '\n' || c == '\r' || c == '\t') c = ' ';  // one line, as PGN holds a tag
+    game->tags().set(f.tag, std::move(value));
   }
   GameResult declared;
   switch (byte_at(bytes, 0x33)) {
