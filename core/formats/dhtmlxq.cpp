@@ -509,6 +509,8 @@ Loaded read_block(std::string_view block) {
                  std::move(value));
     }
   }
+  if (binit.empty() && fen.empty() && !has_main && branches.empty())
+    return fail("a DhtmlXQ block with no binit and no move list: not a game");
   if (!red_name.empty()) tags.set("Red", red_name);
   if (!black_name.empty()) tags.set("Black", black_name);
   // "E14 仙人指路..." is an ECCO code and the opening's name.
@@ -552,18 +554,49 @@ Loaded read_block(std::string_view block) {
 
 // ---- Writing ----
 
-// Text as a value that reads back as itself: the characters that the reader would take for
-// markup escaped (% [ ] | < & \ and CR), line breaks as `||`, spaces at either end escaped.
+// Text as a value that reads back as itself, escaping only what the reader would take for
+// markup (so that other viewers show the rest as it is): `[` before "DhtmlXQ" or "/DhtmlXQ", `|`
+// before `|` or a line break, `%` and `\` before what would read as an escape, `<` before what
+// would read as an HTML tag, `&` before what would read as an entity, CR, and spaces at either
+// end; line breaks inside are `||`.
 std::string escape(const std::string& text) {
   std::string out;
   static constexpr char Hex[] = "0123456789ABCDEF";
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
+    const std::string_view rest = std::string_view(text).substr(i + 1);
+    const char next = rest.empty() ? '\0' : rest[0];
     const bool end = i == 0 || i + 1 == text.size();
+    bool markup = false;
+    switch (c) {
+      case '[':
+        markup = lower(rest.substr(0, 8)).rfind("dhtmlxq", 0) == 0 ||
+                 lower(rest.substr(0, 8)) == "/dhtmlxq";
+        break;
+      case '|':
+        markup = next == '|' || next == '\n';
+        break;
+      case '%':
+        markup = hex_value(next) >= 0 || next == 'u';
+        break;
+      case '\\':
+        markup = next == 'u';
+        break;
+      case '<':
+        markup = std::isalpha(static_cast<unsigned char>(next)) || next == '/' || next == '!';
+        break;
+      case '&':
+        markup = rest.substr(0, 10).find(';') != std::string_view::npos;
+        break;
+      case '\r':
+        markup = true;
+        break;
+      default:
+        markup = end && is_space(c);
+    }
     if (c == '\n' && !end) {
       out += "||";
-    } else if (std::string_view("%[]|<&\\\r").find(c) != std::string_view::npos ||
-               (end && is_space(c))) {
+    } else if (markup || (end && is_space(c))) {
       out += '%';
       out += Hex[uint8_t(c) >> 4];
       out += Hex[uint8_t(c) & 15];
