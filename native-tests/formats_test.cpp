@@ -306,6 +306,16 @@ TEST(Dhtmlxq, BadBranchesAreDroppedWithANoteAndABadMainLineIsAnError) {
   }
 }
 
+TEST(Dhtmlxq, ABoardDrawnUpsideDownIsTurnedAround) {
+  // The start with Red at the top, and 1. 炮二平五 马８进７ in its coordinates.
+  const formats::Loaded loaded = formats::read_game(
+      "[DhtmlXQ_binit]0010203040506070801272032343638389796959493929190977178666462606"
+      "[/DhtmlXQ_binit][DhtmlXQ_movelist]12421927[/DhtmlXQ_movelist]");
+  ASSERT_TRUE(loaded.game) << loaded.error;
+  EXPECT_EQ(loaded.game->record().start_fen(), Position::StartFen);
+  EXPECT_EQ(line_of(loaded.game->record(), RootNode), (std::vector<std::string>{"h2e2", "h9g7"}));
+}
+
 TEST(Dhtmlxq, TextThatLooksLikeMarkupReadsBack) {
   Game game;
   game.tags().set("Event", " [第1轮] 100% | a||b & <c> \\u0041 ");

@@ -1,10 +1,8 @@
 #include "convert.h"
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 
+#include "files.h"
 #include "formats/game_file.h"
 #include "formats/xqf.h"
 #include "quote.h"
@@ -13,18 +11,21 @@ namespace chuhan::cli {
 
 namespace {
 
-// The bytes of `path` ("-": standard input); false when it cannot be read.
-bool read_file(const std::string& path, std::string& bytes) {
-  if (path == "-") {
-    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
+// Game files larger than this are refused rather than read (the largest XQF known is about a
+// megabyte; a PGN of a million games is a few hundred).
+constexpr size_t MaxFileBytes = size_t(512) << 20;
+
+// The bytes of `path` ("-": standard input): "" or why they cannot be read.
+std::string file_bytes(const std::string& path, std::string& bytes) {
+  if (path != "-") return read_file(path, MaxFileBytes, bytes);
+  bytes.clear();
+  char buffer[65536];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    bytes.append(buffer, size_t(std::cin.gcount()));
+    if (bytes.size() > MaxFileBytes)
+      return "too large: more than " + std::to_string(MaxFileBytes) + " bytes";
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  bytes = s.str();
-  return !in.bad();
+  return std::cin.bad() ? "cannot read standard input" : "";
 }
 
 // Prints `text` (lines, maybe ending in a line break) as lines.
@@ -50,15 +51,18 @@ int check(const std::vector<std::string>& paths, const formats::ReadOptions& opt
   int status = 0;
   for (const std::string& path : paths) {
     std::string bytes;
-    if (!read_file(path, bytes)) {
-      io.out(path + "\t0\t-\terror\tcannot read the file");
+    if (const std::string problem = file_bytes(path, bytes); !problem.empty()) {
+      io.out(path + "\t0\t-\terror\tcannot read the file: " + problem);
       status = 1;
       continue;
     }
     const std::vector<formats::Loaded> games = formats::read_games(bytes, options);
     for (size_t i = 0; i < games.size(); ++i) {
       const formats::Loaded& g = games[i];
-      std::string line = path + "\t" + std::to_string(i + 1) + "\t" + format_label(g, bytes) + "\t";
+      std::string line = path;
+      for (const std::string& field : {std::to_string(i + 1), format_label(g, bytes)})
+        line.append("\t").append(field);
+      line += '\t';
       if (g.game) {
         const Record& r = g.game->record();
         int nodes = 0, comments = 0;
@@ -130,8 +134,8 @@ int convert(const std::vector<std::string>& args, const Streams& io) {
 
   const std::string& path = paths.front();
   std::string bytes;
-  if (!read_file(path, bytes)) {
-    io.err("chuhan: convert: cannot read " + quote(path));
+  if (const std::string problem = file_bytes(path, bytes); !problem.empty()) {
+    io.err("chuhan: convert: cannot read " + quote(path) + ": " + problem);
     return 1;
   }
   const std::vector<formats::Loaded> games = formats::read_games(bytes, read, all ? 100000 : 1);

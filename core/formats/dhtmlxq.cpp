@@ -447,6 +447,27 @@ std::string fen_of(const std::array<char, SQUARE_NB>& board, char side) {
   return fen + " " + side + " - - 0 1";
 }
 
+// True for a board drawn with Red at the top (its general in the upper palace, or Black's in the
+// lower one), as some viewers save it.
+bool upside_down(const std::array<char, SQUARE_NB>& board) {
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    if (board[size_t(s)] == 'K') return rank_of(Square(s)) >= 7;
+    if (board[size_t(s)] == 'k' && rank_of(Square(s)) <= 2) return true;
+  }
+  return false;
+}
+
+// Turns a board drawn upside down, and every move on it, half a turn: the same game with Red at
+// the bottom (Chinese names, counted from each player's right, do not change).
+void turn_around(std::array<char, SQUARE_NB>& board, std::map<int, Branch>& branches) {
+  std::reverse(board.begin(), board.end());  // square s becomes 89 - s: file 8 - f, rank 9 - r
+  for (auto& [c, b] : branches)
+    for (RawMove& m : b.moves)
+      for (int k = 0; k < 4; ++k)
+        if (std::isdigit(static_cast<unsigned char>(m.chars[k])))
+          m.chars[k] = char('0' + (k % 2 == 0 ? 8 : 9) - (m.chars[k] - '0'));
+}
+
 // The side that makes `first` on `board` ('w' when it names no piece).
 char side_of(const std::array<char, SQUARE_NB>& board, const std::vector<RawMove>& moves) {
   if (moves.empty()) return 'w';
@@ -526,6 +547,7 @@ Loaded read_block(std::string_view block) {
   auto game = std::make_unique<Game>();
   std::array<char, SQUARE_NB> board{};
   if (std::string e = board_of(binit, board); !e.empty()) return fail(e);
+  if (fen.empty() && upside_down(board)) turn_around(board, branches);
   const std::string start = fen.empty() ? fen_of(board, side_of(board, branches[0].moves)) : fen;
   if (std::string e = game->reset(start); !e.empty())
     return fail(std::string(fen.empty() ? "the start position (binit)" : "the fen tag") + ": " + e);

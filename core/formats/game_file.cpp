@@ -164,7 +164,7 @@ std::vector<Loaded> read_games(std::string_view bytes, const ReadOptions& option
     }
   } else {
     games.emplace_back();
-    games.back().error = std::string(name(format)) + " files are not read yet";
+    games.back().error = std::string(name(format)) + " is written, not read";
   }
   for (Loaded& g : games) {
     g.format = format;
