@@ -525,7 +525,8 @@ Loaded read_block(std::string_view block) {
       const auto known = std::find_if(std::begin(TagNames), std::end(TagNames),
                                       [&](const TagName& n) { return n.dhtml == name; });
       std::string value = tag_value(t.value);
-      if (!value.empty())
+      // "?" and the like say "unknown", as in PGN: no tag.
+      if (!value.empty() && value != "?" && value != "*" && value != "????.??.??")
         tags.set(known != std::end(TagNames) ? known->tag : std::string_view(t.name),
                  std::move(value));
     }

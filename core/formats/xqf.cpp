@@ -83,10 +83,10 @@ std::string gbk_text(std::string_view raw, Encoding encoding) {
   std::string out;
   for (size_t i = 0; i < text.size(); ++i)
     if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) out += text[i];
-  // Leading and trailing ASCII spaces carry nothing (PGN trims them too).
-  const size_t first = out.find_first_not_of(" \t\r\n");
+  // Leading and trailing ASCII white space carries nothing (PGN trims it too).
+  const size_t first = out.find_first_not_of(" \t\n\v\f\r");
   if (first == std::string::npos) return "";
-  return out.substr(first, out.find_last_not_of(" \t\r\n") - first + 1);
+  return out.substr(first, out.find_last_not_of(" \t\n\v\f\r") - first + 1);
 }
 
 std::string square_name(int point) {
@@ -321,8 +321,9 @@ Loaded read_xqf(std::string_view bytes, Encoding text) {
     const size_t length = std::min<size_t>(byte_at(bytes, f.offset), f.capacity);
     std::string value = gbk_text(bytes.substr(f.offset + 1, length), out.encoding);
     for (char& c : value)
-      if (c == '\n' || c == '\r' || c == '\t') c = ' ';  // one line, as PGN holds a tag
-    game->tags().set(f.tag, std::move(value));
+      if (c == '\n' || c == '\r' || c == '\t') c = ' ';         // one line, as PGN holds a tag
+    if (value != "?" && value != "*" && value != "????.??.??")  // "unknown", as PGN writes it
+      game->tags().set(f.tag, std::move(value));
   }
   GameResult declared;
   switch (byte_at(bytes, 0x33)) {

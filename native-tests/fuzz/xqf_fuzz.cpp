@@ -1,7 +1,8 @@
 // libFuzzer target: the XQF reader. Any bytes are refused with a message or read as a game (never
 // a crash, a hang or a leak); a game read is written as DhtmlXQ and as PGN in each notation, and
-// what is written reads back as the same record. Seeded with the samples of
-// native-tests/fixtures/games (every version, encrypted and not).
+// what is written reads back as the same record (through PGN when no comment holds '}', which
+// PGN cannot). Seeded with the samples of native-tests/fixtures/games (every version, encrypted
+// and not).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,6 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
              "own DhtmlXQ refused: " + back[0].error + "\n" + dhtml);
   FUZZ_CHECK(back[0].game->record().same_game(record),
              "own DhtmlXQ read back differently:\n" + dhtml);
+  // PGN cannot hold '}' in a comment (its writer puts a full-width one instead).
+  for (NodeId id = 0; id < record.size(); ++id)
+    if (record.node(id).comment.find('}') != std::string::npos) return 0;
   for (const Notation notation : {Notation::ICCS, Notation::WXF, Notation::CHINESE}) {
     const std::string pgn = formats::write_pgn(record, {notation});
     const std::vector<formats::Loaded> again = formats::read_pgn(pgn, 2);
