@@ -328,6 +328,13 @@ TEST(Dhtmlxq, TextThatLooksLikeMarkupReadsBack) {
   ASSERT_TRUE(back.game) << back.error << "\n" << written;
   EXPECT_TRUE(back.game->record().same_game(game.record())) << written;
   EXPECT_EQ(back.game->record().tags.get("Custom_Tag"), "值");
+  // A malformed comment or move tag is not a tag (found by dhtmlxq_fuzz: it was kept, and then
+  // not written).
+  const formats::Loaded odd = formats::read_game(
+      "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_commentmove_0]x[/DhtmlXQ_commentmove_0]"
+      "[DhtmlXQ_moves]1[/DhtmlXQ_moves]");
+  ASSERT_TRUE(odd.game) << odd.error;
+  EXPECT_TRUE(odd.game->record().tags.all().empty());
 }
 
 TEST(Dhtmlxq, StartsThatBinitCannotSayAreWrittenAsAFen) {

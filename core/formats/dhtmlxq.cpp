@@ -207,7 +207,7 @@ std::vector<Tag> tags_of(std::string_view block) {
   for (size_t i = low.find(Prefix); i != std::string::npos; i = low.find(Prefix, i)) {
     const size_t name_at = i + Prefix.size();
     size_t k = name_at;
-    while (k < low.size() && k - name_at <= 64 &&
+    while (k < low.size() && k - name_at < 64 &&
            (std::isalnum(static_cast<unsigned char>(low[k])) || low[k] == '_'))
       ++k;
     if (k == name_at || k >= low.size() || low[k] != ']') {
@@ -521,7 +521,9 @@ Loaded read_block(std::string_view block) {
       red_name = tag_value(t.value);
     } else if (name == "blackname") {
       black_name = tag_value(t.value);
-    } else if (std::find(std::begin(NotTags), std::end(NotTags), name) == std::end(NotTags)) {
+    } else if (std::find(std::begin(NotTags), std::end(NotTags), name) == std::end(NotTags) &&
+               name.rfind("comment", 0) != 0 && name.rfind("move", 0) != 0) {
+      // Another tag (a malformed comment or move tag, such as comment_x, is none).
       const auto known = std::find_if(std::begin(TagNames), std::end(TagNames),
                                       [&](const TagName& n) { return n.dhtml == name; });
       std::string value = tag_value(t.value);
@@ -710,7 +712,7 @@ std::string write_dhtmlxq(const Record& record, const WriteOptions& options) {
           std::find(std::begin(NotTags), std::end(NotTags), low) != std::end(NotTags) ||
           std::any_of(std::begin(TagNames), std::end(TagNames),
                       [&](const TagName& n) { return n.dhtml == low; }) ||
-          low.rfind("move_", 0) == 0 || low.rfind("comment", 0) == 0;
+          low.rfind("move", 0) == 0 || low.rfind("comment", 0) == 0;
       if (!plain || reserved) continue;
       name = k;
     }

@@ -75,7 +75,6 @@ printf 'position startpos\ngo wtime 100 btime 100 winc 5 binc 5 movestogo 3\ngo 
 games=native-tests/fixtures/games
 cp "$games"/*.xqf "$seeds/xqf_fuzz/"
 cp "$games"/forum-page.html "$games"/branches.txt "$games"/study.dhtmlxq "$seeds/dhtmlxq_fuzz/"
-cp "$games"/study.pgn "$games"/tandem-pawns.pgn "$seeds/pgn_fuzz/"  # UTF-8: pgn_fuzz reads text
 
 status=0
 for target in "${targets[@]}"; do
