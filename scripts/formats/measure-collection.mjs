@@ -20,42 +20,29 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parseArgs, usageError } from '../lib/args.mjs';
+
 const USAGE = `usage: node scripts/formats/measure-collection.mjs DIR|FILE... [--ext xqf,pgn]
-       [--containing TEXT] [--unique] [--first] [--jobs N] [--chuhan PATH] [--failures FILE]`;
+       [--containing TEXT] [--unique] [--first] [--jobs N] [--chuhan PATH] [--failures FILE]
+
+Runs chuhan convert --check over every file under the paths and sums up, by format and XQF
+version, the games read into a legal game and why the others were not.`;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-function fail(message) {
-  process.stderr.write(`measure-collection: ${message} (see --help)\n`);
-  process.exit(2);
-}
-
-// The command line: --name value options, flags, paths.
-const options = { ext: '', containing: '', unique: false, first: false, jobs: availableParallelism(),
-  chuhan: join(root, 'build/native/chuhan'), failures: '' };
-const paths = [];
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-  const arg = argv[i];
-  if (arg === '--help' || arg === '-h') {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  if (!arg.startsWith('--')) {
-    paths.push(arg);
-    continue;
-  }
-  const name = arg.slice(2);
-  if (!(name in options)) fail(`unknown option ${arg}`);
-  if (typeof options[name] === 'boolean') {
-    options[name] = true;
-    continue;
-  }
-  if (i + 1 >= argv.length) fail(`${arg} needs a value`);
-  options[name] = argv[++i];
-}
-options.jobs = Number(options.jobs);
-if (!Number.isInteger(options.jobs) || options.jobs < 1) fail('--jobs needs a whole number from 1');
-if (paths.length === 0) fail('no directory or file given');
+const { values: options, positionals: paths } = parseArgs(process.argv.slice(2), {
+  tool: 'measure-collection',
+  usage: USAGE,
+  options: {
+    ext: { type: 'string', default: '' },
+    containing: { type: 'string', default: '' },
+    unique: { type: 'boolean' },
+    first: { type: 'boolean' },
+    jobs: { type: 'integer', min: 1, default: availableParallelism() },
+    chuhan: { type: 'string', default: join(root, 'build/native/chuhan') },
+    failures: { type: 'string', default: '' },
+  },
+  positionals: true,
+});
+if (paths.length === 0) usageError('measure-collection', 'no directory or file given');
 const extensions = options.ext ? options.ext.toLowerCase().split(',').map((e) => `.${e}`) : null;
 const needle = options.containing.toLowerCase();
 
