@@ -5,8 +5,8 @@
 #   scripts/dev/fuzz.sh [SECONDS [TARGET...]]     default: 60 s each, all targets
 #   npm run fuzz -- 600 pgn_fuzz              (`npm test` runs every target for 20 s)
 #
-# Targets: fen_fuzz, json_fuzz (the JSON writer), move_name_fuzz, nnue_fuzz (the net file reader),
-# pgn_fuzz, protocol_fuzz.
+# Targets: dhtmlxq_fuzz, fen_fuzz, json_fuzz (the JSON writer), move_name_fuzz, nnue_fuzz (the net
+# file reader), pgn_fuzz, protocol_fuzz, xqf_fuzz.
 #
 # Corpora grow in build/fuzz/corpus/TARGET across runs; an input that crashes or breaks an
 # invariant is saved to build/fuzz/findings/TARGET/ and the script exits non-zero. Each target
@@ -17,7 +17,8 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz json_fuzz move_name_fuzz nnue_fuzz pgn_fuzz protocol_fuzz)
+all_targets=(dhtmlxq_fuzz fen_fuzz json_fuzz move_name_fuzz nnue_fuzz pgn_fuzz protocol_fuzz xqf_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 # Data: scripts/dev/data-dir.sh.
 source scripts/dev/data-dir.sh
@@ -31,7 +32,7 @@ cmake --build build/fuzz -j"$(nproc)" --target "${targets[@]}" >/dev/null
 # Seeds: one file per input, named by its line, so that reruns overwrite rather than add.
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fen_fuzz,json_fuzz,move_name_fuzz,nnue_fuzz,pgn_fuzz,protocol_fuzz}
+for target in "${all_targets[@]}"; do mkdir -p "$seeds/$target"; done
 fields() { grep -v '^#' "$data/$1" | grep -v '^[[:space:]]*$'; }  # data lines of a file
 n=0
 for file in perft.txt rules.txt mates.txt tactics.txt openings.txt; do
@@ -74,6 +75,11 @@ printf '1. C2=5 H8+7 2. H2+3 R9=8 (2... C8=5) $1 ; comment\n*\n' >"$seeds/pgn_fu
 printf 'uci\nsetoption name Hash value 2\nsetoption name MultiPV value 3\nisready\nposition startpos\ngo depth 3\nstop\nquit\n' >"$seeds/protocol_fuzz/uci"
 printf 'ucci\nsetoption usemillisec true\nsetoption hashsize 2\nposition startpos\nbanmoves h2e2\ngo time 100 increment 0 opptime 100\n' >"$seeds/protocol_fuzz/ucci"
 printf 'position startpos\ngo wtime 100 btime 100 winc 5 binc 5 movestogo 3\ngo ponder\nponderhit\ngo perft 2\ngo mate 1\ngo nodes 500 searchmoves h2e2\n' >"$seeds/protocol_fuzz/go"
+
+# Game files: the samples of every version and kind (native-tests/fixtures/games).
+games=native-tests/fixtures/games
+cp "$games"/*.xqf "$seeds/xqf_fuzz/"
+cp "$games"/forum-page.html "$games"/branches.txt "$games"/study.dhtmlxq "$seeds/dhtmlxq_fuzz/"
 
 status=0
 for target in "${targets[@]}"; do
