@@ -118,6 +118,8 @@ try {
 
   if (!only || only === 'puzzle') {
     const page = await freshPage();
+    await page.click('#tab-puzzles').catch(() => {}); // the app's tabs (since issue 35)
+    await page.waitForTimeout(300);
     await page.selectOption('#puzzle-kind', 'tactic').catch(() => page.evaluate(() => (document.getElementById('puzzle-kind').value = 'tactic')));
     await page.evaluate(() => document.getElementById('puzzle-next').click());
     await page.waitForFunction(() => window.chuhan.puzzle?.best && window.chuhan.canMove, null, { timeout: 30000 });
