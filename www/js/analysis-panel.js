@@ -64,6 +64,7 @@ export function attach(panel, { controller: c, t, settings, saveSettings, report
   let renderedLines = '';
   function render() {
     const on = c.analysisMode;
+    $('analysis').checked = on;
     const info = on ? c.info : null;
     const side = info?.side;
     $('info-score').textContent = info?.score ? scoreText(info.score, side) : '–';

@@ -875,12 +875,14 @@ export class PlayController extends EventTarget {
     const id = this.#learnNode();
     const mark = this.review.marks[this.learn.nodes[this.learn.index]];
     const beforeValue = this.review.evals[this.review.line.indexOf(id)].value;
+    const record = await this.#engine.play(move, id);
     if (move === mark.best) {
+      // The better move joins the record (a variation) and is shown.
+      this.game = G.view(this.game, record.id);
       this.learn = { ...this.learn, state: 'solved', tried: [...this.learn.tried, move] };
       this.#emit('learn', this.learn);
-      return this.#emit('change');
+      return this.#afterChange(true);
     }
-    const record = await this.#engine.play(move, id);
     this.game = G.view(this.game, record.id);
     this.#render(true);
     const token = this.#token;

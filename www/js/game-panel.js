@@ -3,7 +3,7 @@
 // level, clock) and the evaluation bar. Everything shown comes from the controller.
 import { Levels } from './levels.js';
 import { TimeControls, clockText } from './clock.js';
-import { language, outcomeText, t } from './i18n.js';
+import { levelName, outcomeText, t } from './i18n.js';
 import { redShare, scoreText } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
@@ -56,10 +56,10 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
   function fillChoices() {
     const level = $('level');
     level.textContent = '';
-    for (const { level: n, name, elo } of Levels) {
+    for (const { level: n, elo } of Levels) {
       const option = document.createElement('option');
       option.value = String(n);
-      option.textContent = `${n} · ${name[language()]}` + (elo ? ` · ${t('elo')} ${elo}` : '');
+      option.textContent = `${n} · ${levelName(n)}` + (elo ? ` · ${t('elo')} ${elo}` : '');
       level.appendChild(option);
     }
     level.value = String(c.game.level);

@@ -76,6 +76,7 @@ const Text = {
     square: '{square}，{piece}',
     emptyPoint: '空',
     engineMoved: '引擎走 {name}（{move}）',
+    levelNames: ['入门', '新手', '初级', '中级', '高级', '大师', '特级大师', '全力'],
     pieceNames: { K: '红帅', A: '红仕', B: '红相', N: '红马', R: '红车', C: '红炮', P: '红兵', k: '黑将', a: '黑士', b: '黑象', n: '黑马', r: '黑车', c: '黑炮', p: '黑卒' },
     hintIs: '提示：{name}',
     depth: '深度',
@@ -253,6 +254,7 @@ const Text = {
     square: '{square}, {piece}',
     emptyPoint: 'empty',
     engineMoved: 'Engine played {name} ({move})',
+    levelNames: ['Beginner', 'Novice', 'Casual', 'Club', 'Strong', 'Expert', 'Master', 'Full strength'],
     pieceNames: { K: 'red general', A: 'red advisor', B: 'red elephant', N: 'red horse', R: 'red rook', C: 'red cannon', P: 'red soldier', k: 'black general', a: 'black advisor', b: 'black elephant', n: 'black horse', r: 'black rook', c: 'black cannon', p: 'black soldier' },
     hintIs: 'Hint: {name}',
     depth: 'Depth',
@@ -399,6 +401,11 @@ export function translate(root) {
     el.title = t(el.dataset.i18nLabel);
   }
   if (root.documentElement) root.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** The name of playing level `level` (1-8, levels.js). */
+export function levelName(level) {
+  return (Text[lang].levelNames ?? Text.en.levelNames)[level - 1] ?? String(level);
 }
 
 /** A board point for screen readers: "e2, red cannon" (piece: a FEN letter, or none). */

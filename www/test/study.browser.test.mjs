@@ -245,5 +245,13 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     assert.ok((await bytes()) <= 24 * 1024, `${await bytes()} bytes`);
   });
 
+  test('the Explorer tab is a slot its module fills', async () => {
+    await page.click('#tab-explorer');
+    await page.waitForSelector('#panel-explorer .slot-empty');
+    assert.match(await page.textContent('#panel-explorer'), /opening explorer/);
+    assert.equal(await page.getAttribute('#panel-explorer', 'data-module'), 'explorer-panel.js');
+    assert.equal(await page.locator('#position-editor-slot').count(), 1);
+  });
+
   test('no console errors', () => assert.deepEqual(problems, []));
 });
