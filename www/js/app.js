@@ -65,7 +65,9 @@ async function openFile(file) {
 // ---- the parts of the page ----
 
 const languageListeners = [];
-const app = { controller, t, showNotice, report, settings, saveSettings, openFile, onLanguage: (fn) => languageListeners.push(fn) };
+let engineReady;
+const ready = new Promise((resolve) => (engineReady = resolve));
+const app = { controller, t, showNotice, report, settings, saveSettings, openFile, ready, onLanguage: (fn) => languageListeners.push(fn) };
 const gamePanel = attachGamePanel(controller, app);
 const renderMoves = attachMoveList(controller, app);
 attachTabs(document.querySelector('.tabs'), app, settings.tab ?? 'analysis');
@@ -156,6 +158,7 @@ controller
     // Playable: the engine knows the position and its legal moves.
     window.chuhanReadyMs = performance.now();
     document.body.dataset.ready = 'true';
+    engineReady();
     if (settings.analysis) controller.setAnalysis(true);
     // A shared link's game replaces the saved one; the fragment then goes, so that a reload
     // shows the game as played on rather than the link again.

@@ -4,8 +4,10 @@
 //
 //   export function attach(panel, app) -> { render?() } | void
 //
-// fills the panel and wires it; `app` is {controller, t, showNotice, settings, saveSettings,
-// onLanguage(fn)}. A new panel's module plugs in by its markup and its module alone.
+// fills the panel and wires it; `app` is {controller, t, showNotice, report, settings,
+// saveSettings, openFile, onLanguage(fn), ready (a promise: the engine has answered)}. Modules
+// load once the engine is ready, so that they do not compete with its start. A new panel's module
+// plugs in by its markup and its module alone.
 const Idle = (fn) => (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 200)))(fn);
 
 /**
@@ -21,7 +23,7 @@ export function attachTabs(bar, app, initial) {
   function attach(panel) {
     if (!attached.has(panel.id)) {
       const name = panel.dataset.module;
-      const loading = name ? import(`./${name}`).then((m) => m.attach?.(panel, app) ?? {}) : Promise.resolve({});
+      const loading = name ? app.ready.then(() => import(`./${name}`)).then((m) => m.attach?.(panel, app) ?? {}) : Promise.resolve({});
       attached.set(panel.id, loading.catch((e) => (console.error(`chuhan: panel ${name}:`, e), {})));
     }
     return attached.get(panel.id);
@@ -53,6 +55,6 @@ export function attachTabs(bar, app, initial) {
   });
 
   show(initial);
-  const ready = new Promise((resolve) => Idle(() => resolve(Promise.all(tabs.map((t) => attach(panelOf(t)))))));
+  const ready = app.ready.then(() => new Promise((resolve) => Idle(() => resolve(Promise.all(tabs.map((t) => attach(panelOf(t))))))));
   return { show, ready };
 }

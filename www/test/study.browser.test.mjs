@@ -50,8 +50,11 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     server?.close();
   });
 
-  test('open a GBK PGN file: players, result, variations and comments shown', async () => {
+  test('open a PGN file in UTF-8, then in GBK: players, result, variations and comments shown', async () => {
     await page.click('#tab-position');
+    await page.setInputFiles('#file-input', new URL('study.pgn', games).pathname);
+    await page.waitForFunction(() => window.chuhan.liveNode?.ply === 12 && /study\.pgn/.test(document.getElementById('notice').textContent));
+    const utf8 = await page.textContent('#move-list');
     await page.setInputFiles('#file-input', new URL('study-gbk.pgn', games).pathname);
     await page.waitForFunction(() => window.chuhan.liveNode?.ply === 12 && /study-gbk/.test(document.getElementById('notice').textContent));
     assert.equal(await page.textContent('#players'), 'Red 红方 "小明" – Black 黑方 · 楚汉测试赛 [第1轮] · 2026.11.25');
@@ -61,6 +64,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     assert.match(await page.textContent('#move-list'), /正着/);
     assert.equal(await page.locator('#move-list .variation').count(), 1);
     assert.equal(await page.textContent('#move-list .variation'), '2.兵三进一 卒３进１ (2…车９平８ 3.马二进三) 3.马二进三');
+    assert.equal(await page.textContent('#move-list'), utf8, 'the same game in either encoding');
     // A study: both sides are the person's; the New game dialog offers "Two players" (issue 35.12).
     await page.click('#new-game-open');
     assert.equal(await page.inputValue('#side'), 'both');
