@@ -79,6 +79,10 @@ export class BoardView {
   get flipped() {
     return this.#flipped;
   }
+  /** Whether a line is previewed (setPreview) rather than the position set. */
+  get previewing() {
+    return 'preview' in this.#host.dataset;
+  }
   get fen() {
     return this.#fen;
   }
@@ -384,8 +388,11 @@ export class BoardView {
     const y2 = b.y - (b.y - a.y) * shorten;
     el('line', { x1: a.x, y1: a.y, x2, y2, class: `arrow ${kind}`, 'data-move': move, 'marker-end': `url(#xq-arrow-${kind})` }, g);
     if (label) {
-      el('circle', { cx: b.x, cy: b.y, r: 11, class: `arrow-label ${kind}` }, g);
-      const t = el('text', { x: b.x, y: b.y, class: 'arrow-label-text' }, g);
+      // At the middle of the arrow, leaving the pieces at its ends readable.
+      const mx = (a.x + b.x) / 2;
+      const my = (a.y + b.y) / 2;
+      el('circle', { cx: mx, cy: my, r: 10, class: `arrow-label ${kind}` }, g);
+      const t = el('text', { x: mx, y: my, class: 'arrow-label-text' }, g);
       t.textContent = label;
     }
   }

@@ -954,11 +954,12 @@ export class PlayController extends EventTarget {
   // The arrows on the board: the hint, each analysis line's first move (the best one strongest),
   // the threat, and in a review the better move at a marked move.
   #drawArrows() {
+    if (this.#preview) return; // a previewed line shows its own numbered arrows
     const arrows = [];
     const shown = this.game.shown;
     if (this.suggestion) arrows.push({ move: this.suggestion.move, kind: 'hint' });
     if (this.#analysis && this.arrowsOn)
-      this.lines.forEach((line, i) => line?.node === shown && line.pv?.[0] && arrows.push({ move: line.pv[0], kind: i === 0 ? 'best' : 'line', label: String(i + 1) }));
+      this.lines.forEach((line, i) => line?.node === shown && line.pv?.[0] && arrows.push({ move: line.pv[0], kind: i === 0 ? 'best' : 'line' }));
     if (this.threat?.bestmove && this.threat.node === shown) arrows.push({ move: this.threat.bestmove, kind: 'threat' });
     // At a marked move, the move that was better in the position before it.
     const mark = this.review?.marks[shown];
@@ -981,8 +982,10 @@ export class PlayController extends EventTarget {
       const moves = this.#preview.moves;
       this.board.setPreview(node.fen, moves);
     } else {
+      const wasPreview = this.#preview !== null || this.board.previewing;
       this.#preview = null;
       this.board.setPosition(node.fen, { lastMove: node.move ?? null, check: node.check ? node.turn : null, animate });
+      if (wasPreview) this.#drawArrows();
     }
     this.#emit('change');
   }
