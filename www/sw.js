@@ -18,6 +18,7 @@ const AppFiles = [
   'js/board.js',
   'js/boot.js',
   'js/clock.js',
+  'js/coach.js',
   'js/controller.js',
   'js/engine.js',
   'js/errors.js',

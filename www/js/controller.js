@@ -24,7 +24,7 @@ import { BoardView } from './board.js';
 import { attachInput } from './input.js';
 import { HintLimits, limitsFor, thinkPause } from './levels.js';
 import * as C from './clock.js';
-import { accuracy, markMoves, redValue } from './review.js';
+import { Coach } from './coach.js';
 
 // How often a running clock is shown and judged.
 const ClockTickMs = 100;
@@ -50,12 +50,6 @@ export class PlayController extends EventTarget {
   // The puzzle being solved, or null: {id, mate (a mate puzzle) or best (a tactic), state:
   // 'solving' | 'solved', wrong, hinted, line (a solved tactic's winning line)}.
   puzzle = null;
-  // The game review (startReview()), or null: {line (node numbers), evals, marks (by node), done,
-  // total, running, limits, accuracy: {w, b}}.
-  review = null;
-  // "Learn from your mistakes": {side, nodes (the marked moves to replay), index, state: 'trying' |
-  // 'wrong' | 'solved' | 'done', tried} or null.
-  learn = null;
   threat = null; // the threat shown: {bestmove, line, node} or null
   arrowsOn = true; // the analysis lines' first moves as arrows
   #engine = null;
@@ -68,7 +62,7 @@ export class PlayController extends EventTarget {
   #retries = 0;
   #reportedOver = false;
   #turnStart = performance.now(); // when the side to move of the live position began its turn
-  #reviewRun = 0; // the running review's number; a review ends when it changes
+  #coach; // the review and "learn from your mistakes" (coach.js)
   #preview = null; // a line previewed on the board: {node, moves}
 
   /** Shows an empty board in `boardHost` at once; the engine joins with connect(). */
@@ -86,6 +80,27 @@ export class PlayController extends EventTarget {
     // other side's move): say how to get back rather than ignore the click.
     boardHost.addEventListener('click', () => {
       if (this.ready && !G.isLive(this.game) && !this.canMove && !this.learn) this.#notify({ key: 'viewingNoMoves', params: this.moveParams(this.game.shown) });
+    });
+    this.#coach = new Coach({
+      session: () => this.#engine,
+      tree: () => this.tree,
+      game: () => this.game,
+      setGame: (game) => (this.game = game),
+      halt: () => this.#halt(),
+      runQueued: (fn) => {
+        const run = this.#queue.then(fn);
+        this.#queue = run.catch(() => {});
+        return run;
+      },
+      track: (search) => {
+        this.#search = search;
+        const clear = () => this.#search === search && (this.#search = null);
+        search.then(clear, clear);
+      },
+      searchWith: (id, limits, onFirst) => this.#searchWith(id, limits, this.#token, 1, onFirst),
+      emit: (type, detail) => this.#emit(type, detail),
+      afterChange: (animate) => this.#afterChange(animate),
+      render: (animate) => this.#render(animate),
     });
     setInterval(() => this.#tick(), ClockTickMs);
   }
@@ -174,7 +189,7 @@ export class PlayController extends EventTarget {
     if (!this.ready || this.thinking || this.review?.running || !this.tree) return false;
     const shown = this.shownNode;
     if (!shown || shown.result.over) return false;
-    if (this.learn && this.learn.state !== 'done') return this.learn.state !== 'solved' && shown.id === this.#learnNode() && shown.turn === this.learn.side;
+    if (this.learn && this.learn.state !== 'done') return this.learn.state !== 'solved' && shown.id === this.#coach.learnNode() && shown.turn === this.learn.side;
     if (G.isLive(this.game)) return G.isHumanTurn(this.game, this.tree) && !this.outcome;
     return this.#mayBranch && (this.game.human === 'both' || shown.turn === this.game.human);
   }
@@ -189,7 +204,7 @@ export class PlayController extends EventTarget {
       const from = this.game.shown;
       const legal = this.#engine.legalMoves(from) ?? (await this.#engine.goTo(from), this.#engine.legalMoves(from));
       if (!legal.includes(move)) return this.#notify({ key: 'illegalMove' });
-      if (this.learn) return this.#learnMove(move);
+      if (this.learn) return this.#coach.learnMove(move);
       await this.#play(move, from, 'human');
     });
   }
@@ -575,14 +590,10 @@ export class PlayController extends EventTarget {
   }
 
   #endModes() {
-    this.learn = null;
+    this.#coach.clear();
     this.threat = null;
     this.#preview = null;
     this.#turnStart = performance.now();
-    if (this.review) {
-      this.review = null;
-      this.#emit('review', null);
-    }
     this.info = null;
     this.lines = [];
     if (!this.puzzle) return;
@@ -764,96 +775,42 @@ export class PlayController extends EventTarget {
   }
 
   /**
-   * Reviews the game's line (from the start to the live node): the engine looks at every position
-   * (`limits`: {movetime} or {depth}, at full strength, book positions too), one goTo() and one
-   * go() each; the moves that lost most are marked with the better move and its line (review.js).
-   * Emits 'review' as it goes; stopReview() or any other action ends it early, keeping what was
+   * Reviews the game's line (from the start to the live node): see Coach.startReview(). Emits
+   * 'review' as it goes; stopReview() or any other action ends it early, keeping what was
    * reviewed. The board takes no moves meanwhile.
    */
   startReview(limits = ReviewLimits[0]) {
-    const run = ++this.#reviewRun;
-    const queued = this.#queue.then(async () => {
-      await this.#halt();
-      this.learn = null;
-      const line = T.pathTo(this.tree, this.game.live);
-      const nodes = this.tree.nodes;
-      this.review = { line, evals: [], marks: {}, done: 0, total: line.length, running: true, limits, accuracy: { w: null, b: null } };
-      this.#emit('review', this.review);
-      for (let i = 0; i < line.length && run === this.#reviewRun; i++) {
-        const node = nodes[line[i]];
-        let first = null;
-        const search = this.#engine.think(node.id, this.#engine.searchLimits(limits), (info) => ((info.multipv ?? 1) === 1 ? (first = info) : null));
-        this.#search = search;
-        const { bestmove } = await search.finally(() => (this.#search = null));
-        if (run !== this.#reviewRun) break; // stopped: this position's search is not finished
-        // A finished game's last position has no move: its value is the result.
-        const value = bestmove ? (first ? redValue(first.score, node.turn) : null) : redValue({ mate: 0 }, node.turn);
-        this.review.evals[i] = value === null ? null : { value, best: bestmove, line: first?.pvNames ?? [], pv: first?.pv ?? [] };
-        this.review.done = i + 1;
-        this.review.marks = markMoves(this.review.evals, line, nodes);
-        this.review.accuracy = accuracy(this.review.evals, line, nodes);
-        this.#emit('review', this.review);
-      }
-      this.review = { ...this.review, running: false };
-      this.#emit('review', this.review);
-      this.#afterChange(false);
-    });
-    this.#queue = queued.catch(() => {});
-    return queued;
+    return this.#coach.startReview(limits);
   }
 
   /** Ends a running review at once, keeping what it has judged. */
   stopReview() {
-    if (!this.review?.running) return;
-    this.#reviewRun++;
-    this.#engine?.stop();
+    this.#coach.stopReview();
   }
 
-  /**
-   * "Learn from your mistakes": replays each move of `side` that the review marked as a mistake or
-   * a blunder, as a puzzle: the board shows the position before it, the person finds a better move
-   * (the engine's best, or one that loses less than an inaccuracy), and goes on to the next.
-   */
+  /** "Learn from your mistakes" for `side` ('w' | 'b'): see Coach.startLearning(). */
   startLearning(side) {
-    return this.#enqueue(async () => {
-      if (!this.review || this.review.running) return;
-      await this.#halt();
-      const nodes = Object.entries(this.review.marks)
-        .filter(([, m]) => m.mover === side && m.kind !== 'inaccuracy')
-        .map(([id]) => Number(id))
-        .sort((a, b) => this.review.line.indexOf(a) - this.review.line.indexOf(b));
-      this.learn = { side, nodes, index: 0, state: nodes.length ? 'trying' : 'done', tried: [] };
-      if (nodes.length) this.game = G.view(this.game, this.#learnNode());
-      this.#emit('learn', this.learn);
-      this.#afterChange(false);
-    });
+    return this.#enqueue(() => this.#coach.startLearning(side));
   }
 
   /** The next mistake to learn from (after one is solved, or to skip it). */
   nextMistake() {
-    return this.#enqueue(async () => {
-      if (!this.learn) return;
-      await this.#halt();
-      const index = this.learn.index + 1;
-      this.learn = { ...this.learn, index, state: index < this.learn.nodes.length ? 'trying' : 'done', tried: [] };
-      if (this.learn.state === 'trying') this.game = G.view(this.game, this.#learnNode());
-      this.#emit('learn', this.learn);
-      this.#afterChange(false);
-    });
+    return this.#enqueue(() => this.#coach.nextMistake());
   }
 
   /** Ends "learn from your mistakes". */
   stopLearning() {
-    return this.#enqueue(async () => {
-      this.learn = null;
-      this.#emit('learn', null);
-      this.#afterChange(false);
-    });
+    return this.#enqueue(() => this.#coach.stopLearning());
   }
 
-  // The position before the mistake being learnt from.
-  #learnNode() {
-    return this.tree.nodes[this.learn.nodes[this.learn.index]]?.parent;
+  /** The game review (Coach), or null: {line, evals, marks (by node), done, total, running, limits, accuracy}. */
+  get review() {
+    return this.#coach.review;
+  }
+
+  /** "Learn from your mistakes" (Coach), or null: {side, nodes, index, state, tried}. */
+  get learn() {
+    return this.#coach.learn;
   }
 
   // The board is touched where the person may move but the engine has not told the legal moves
@@ -866,36 +823,6 @@ export class PlayController extends EventTarget {
       if (this.#search || this.game.shown !== id) return;
       await this.#engine.goTo(id);
     });
-  }
-
-  // A try at a mistake's position: the engine's best move solves it; another is judged by a search
-  // of the position after it (it is played as a variation, and removed again when it is no
-  // better than the mistake).
-  async #learnMove(move) {
-    const id = this.#learnNode();
-    const mark = this.review.marks[this.learn.nodes[this.learn.index]];
-    const beforeValue = this.review.evals[this.review.line.indexOf(id)].value;
-    const record = await this.#engine.play(move, id);
-    if (move === mark.best) {
-      // The better move joins the record (a variation) and is shown.
-      this.game = G.view(this.game, record.id);
-      this.learn = { ...this.learn, state: 'solved', tried: [...this.learn.tried, move] };
-      this.#emit('learn', this.learn);
-      return this.#afterChange(true);
-    }
-    this.game = G.view(this.game, record.id);
-    this.#render(true);
-    const token = this.#token;
-    let first = null;
-    const { bestmove } = await this.#searchWith(record.id, this.#engine.searchLimits(this.review.limits), token, 1, (info) => (first = info));
-    const after = bestmove && first ? redValue(first.score, record.turn) : redValue({ mate: 0 }, record.turn);
-    const loss = (this.learn.side === 'w' ? 1 : -1) * (beforeValue - after);
-    const good = loss < 70;
-    if (!good && record.created) await this.#engine.removeNode(record.id);
-    this.game = G.view(this.game, good ? record.id : id);
-    this.learn = { ...this.learn, state: good ? 'solved' : 'wrong', tried: [...this.learn.tried, move] };
-    this.#emit('learn', this.learn);
-    this.#afterChange(false);
   }
 
   /**
