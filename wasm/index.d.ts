@@ -349,8 +349,8 @@ export interface Engine {
   setOption(name: EngineOption, value: number): Promise<void>;
   /**
    * ownBook (default false): go() answers a position of the built-in opening book at once with a
-   * weighted random book move ({book: true}, no info reports), except for infinite searches and
-   * MultiPV. Kept across worker restarts.
+   * weighted random book move ({book: true}, no info reports), except for infinite and mate
+   * searches and MultiPV. Kept across worker restarts.
    * useNNUE (default true): evaluate with the learned network built into the module; false
    * evaluates with the hand-written evaluation alone (either clears the hash). Kept across
    * worker restarts.

@@ -35,7 +35,9 @@ async function searchWithTwoThreads(page) {
 async function appThreadsShown(page, url) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await page.click('#new-game-open');
   await page.selectOption('#level', '8');
+  await page.click('#new-game-cancel');
   await page.check('#analysis');
   await page.waitForFunction(() => /^\d+$/.test(document.getElementById('info-threads').textContent), null, { timeout: 20000 });
   return page.textContent('#info-threads');
