@@ -137,13 +137,14 @@ export async function judge(engine, state) {
 
 /**
  * One problem in words, in the interface's language: `t(key, params)` is i18n.js's t; the keys are
- * editorProblem_<code>, with {side}, {piece}, {square}, {count}, {max} (pieces and sides named by
- * t('piece_<letter>') and t('red' | 'black')).
+ * editorProblem_<code>, with {side}, {piece} ({pieces}: the plural), {square}, {count}, {max}
+ * (pieces and sides named by t('piece_<letter>'), t('piecePl_<letter>') and t('red' | 'black')).
  */
 export function problemText(problem, t) {
   const params = {
     side: problem.side ? t(problem.side === 'w' ? 'red' : 'black') : '',
     piece: problem.piece ? t(`piece_${problem.piece.toUpperCase()}`) : '',
+    pieces: problem.piece ? t(`piecePl_${problem.piece.toUpperCase()}`) : '',
     square: problem.squares[0] ?? '',
     squares: problem.squares.join(', '),
     count: problem.count ?? '',
