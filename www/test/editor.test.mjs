@@ -123,3 +123,21 @@ describe('the engine judges the editor position', () => {
     assert.equal(await engine.fen(), StartFen);
   });
 });
+
+describe('premoves', async () => {
+  const { canPremove, resolvePremove } = await import('../js/premove.js');
+  const { parsePlacement } = await import('../js/fen.js');
+  const board = parsePlacement(StartFen);
+  test('any own piece to a point without an own piece', () => {
+    assert.equal(canPremove(board, 'w', 'h2', 'e2'), true);
+    assert.equal(canPremove(board, 'w', 'h2', 'h9'), true); // a capture, maybe
+    assert.equal(canPremove(board, 'w', 'h2', 'h0'), false); // own piece there
+    assert.equal(canPremove(board, 'w', 'h7', 'e7'), false); // not ours
+    assert.equal(canPremove(board, 'w', 'e5', 'e6'), false); // empty
+  });
+  test('played when legal after the reply, dropped otherwise', () => {
+    assert.deepEqual(resolvePremove('h2e2', ['h2e2', 'b2e2']), { play: 'h2e2', dropped: false });
+    assert.deepEqual(resolvePremove('h2h9', ['h2e2']), { play: null, dropped: true });
+    assert.deepEqual(resolvePremove(null, ['h2e2']), { play: null, dropped: false });
+  });
+});
