@@ -34,10 +34,11 @@ const char* name(Reason r) {
 }
 
 std::optional<Decision> judge_without_search(Position& pos, Color /*asked*/) {
-  // 1. Nothing to offer in a decided game.
-  if (judge(pos).over()) return Decision{false, Reason::GAME_OVER, {}};
-  // 2. The rules' own draw.
-  if (insufficient_material(pos)) return Decision{true, Reason::INSUFFICIENT_MATERIAL, {}};
+  // 1. Nothing to offer in a decided game, 2. unless the rules' own draw decided it.
+  if (const GameResult r = judge(pos); r.over())
+    return r.reason == ResultReason::INSUFFICIENT_MATERIAL
+               ? Decision{true, Reason::INSUFFICIENT_MATERIAL, {}}
+               : Decision{false, Reason::GAME_OVER, {}};
   // 3. Pieces that can attack, but none that can give mate.
   if (eval::endgame_scale(pos, RED) == 0 && eval::endgame_scale(pos, BLACK) == 0)
     return Decision{true, Reason::NO_MATING_MATERIAL, {}};
@@ -52,7 +53,9 @@ Decision judge_with_score(const Position& pos, Color asked, Value score) {
   // 5. Ahead: play on.
   if (s >= BetterMargin) return {false, Reason::BETTER, s};
   // 6. Material the books call drawn on both sides.
-  const auto drawish = [&](Color c) { return eval::endgame_scale(pos, c) <= eval::ScaleNormal / 4; };
+  const auto drawish = [&](Color c) {
+    return eval::endgame_scale(pos, c) <= eval::ScaleNormal / 4;
+  };
   if (drawish(RED) && drawish(BLACK)) return {true, Reason::DRAWN_ENDING, s};
   // 7. Behind: a draw is welcome.
   if (s <= -WorseMargin) return {true, Reason::WORSE, s};

@@ -3,9 +3,9 @@
 // score; it changes nothing in the search itself.
 //
 // The rule, in order; `asked` is the side the offer is made to, the score is from its side:
-//  1. A decided game: no offer to answer (GAME_OVER, refused).
-//  2. The rules' insufficient material: neither side has a piece that can attack (rules.h):
-//     accepted (INSUFFICIENT_MATERIAL).
+//  1. A decided game: no offer to answer (GAME_OVER, refused), except that
+//  2. the rules' insufficient material (neither side has a piece that can attack, rules.h) is
+//     a draw already: accepted (INSUFFICIENT_MATERIAL).
 //  3. Neither side has material that can give mate (evaluate.h endgame_scale 0 for both: only
 //     advisors, elephants and soldiers on the last rank): accepted (NO_MATING_MATERIAL).
 //  Then a short search at full strength (Engine::offer_draw):

@@ -439,7 +439,8 @@ std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& ou
           if (file < FILE_NB) board[make_square(file, rank)] = p;
           ++file;
         }
-        if (file > FILE_NB) return syntax("rank " + std::to_string(rank) + " has more than 9 files");
+        if (file > FILE_NB)
+          return syntax("rank " + std::to_string(rank) + " has more than 9 files");
       }
       if (file != FILE_NB)
         return syntax("rank " + std::to_string(rank) + " has " + std::to_string(file) +
@@ -485,7 +486,11 @@ std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& ou
       problems.push_back({FenProblemKind::UNREACHABLE,
                           piece_description(p) + " on " + square_to_string(Square(s)) + ": " +
                               PieceNames[type_of(p)] + "s can never stand there",
-                          color_of(p), p, 0, 0, {Square(s)}});
+                          color_of(p),
+                          p,
+                          0,
+                          0,
+                          {Square(s)}});
       general_misplaced |= type_of(p) == GENERAL;
     }
     ++counts[p];
@@ -496,8 +501,8 @@ std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& ou
     const Piece general = make_piece(c, GENERAL);
     const int generals = counts[general];
     if (generals == 0) {
-      problems.push_back({FenProblemKind::NO_GENERAL, std::string(ColorNames[c]) + " has no general",
-                          c, general});
+      problems.push_back(
+          {FenProblemKind::NO_GENERAL, std::string(ColorNames[c]) + " has no general", c, general});
       counts_ok = false;
     }
     for (PieceType pt = ADVISOR; pt <= SOLDIER; pt = PieceType(pt + 1)) {
@@ -511,10 +516,10 @@ std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& ou
       counts_ok = false;
     }
     if (generals > 1) {
-      problems.push_back({FenProblemKind::TOO_MANY,
-                          std::string(ColorNames[c]) + " has " + std::to_string(generals) +
-                              " generals",
-                          c, general, generals, 1, where[general]});
+      problems.push_back(
+          {FenProblemKind::TOO_MANY,
+           std::string(ColorNames[c]) + " has " + std::to_string(generals) + " generals", c,
+           general, generals, 1, where[general]});
       counts_ok = false;
     }
   }
@@ -536,14 +541,22 @@ std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& ou
       problems.push_back({FenProblemKind::GENERALS_FACING,
                           std::string("the generals face each other on the open ") +
                               char('a' + file_of(own)) + "-file",
-                          COLOR_NB, NO_PIECE, 0, 0, {own, other}});
+                          COLOR_NB,
+                          NO_PIECE,
+                          0,
+                          0,
+                          {own, other}});
       return problems;  // which is also a check: one reason is enough
     }
   }
   if (trial.general_attacked(other, side))
     problems.push_back({FenProblemKind::NOT_TO_MOVE_IN_CHECK,
                         std::string("the side not to move (") + ColorNames[~side] + ") is in check",
-                        ~side, make_piece(~side, GENERAL), 0, 0, {other}});
+                        ~side,
+                        make_piece(~side, GENERAL),
+                        0,
+                        0,
+                        {other}});
   return problems;
 }
 

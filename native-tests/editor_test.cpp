@@ -34,9 +34,10 @@ TEST(PositionCheck, LegalPositionsHaveNoProblems) {
 }
 
 TEST(PositionCheck, SetReportsTheFirstProblemOfCheck) {
-  for (const char* fen : {"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "3k5/9/9/9/9/9/3K5/9/9/9 w - - 0 1",
-                          "RRRk5/9/9/9/9/9/9/9/9/4K4 w", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
-                          "3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"}) {
+  for (const char* fen :
+       {"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "3k5/9/9/9/9/9/3K5/9/9/9 w - - 0 1",
+        "RRRk5/9/9/9/9/9/9/9/9/4K4 w", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
+        "3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"}) {
     const std::vector<FenProblem> problems = Position::check(fen);
     ASSERT_FALSE(problems.empty()) << fen;
     Position pos;
@@ -55,9 +56,9 @@ TEST(PositionCheck, SyntaxIsOneProblem) {
 TEST(PositionCheck, ListsEveryBoardProblemWithItsPoints) {
   // Red: an elephant across the river (c5), an advisor off its points (e0), three rooks; Black:
   // no general.
-  const std::vector<FenProblem> problems =
-      Position::check("9/9/9/9/2B6/9/9/9/R8/RR2AK3 w - - 0 1");
-  EXPECT_EQ(kinds(problems), (std::vector<std::string>{"unreachable", "unreachable", "too_many", "no_general"}));
+  const std::vector<FenProblem> problems = Position::check("9/9/9/9/2B6/9/9/9/R8/RR2AK3 w - - 0 1");
+  EXPECT_EQ(kinds(problems),
+            (std::vector<std::string>{"unreachable", "unreachable", "too_many", "no_general"}));
   ASSERT_EQ(problems.size(), 4u);
   EXPECT_EQ(squares(problems[0]), std::vector<std::string>{"e0"});
   EXPECT_EQ(problems[0].piece, make_piece(RED, ADVISOR));
@@ -95,7 +96,7 @@ TEST(PositionCheck, GeneralsFacingAndTheSideNotToMoveInCheck) {
 }
 
 TEST(PositionCheck, EngineJudgesALegalPosition) {
-  PositionCheck c = Engine::check_position("3k5/9/9/9/9/9/9/9/9/3RK4 b");
+  PositionCheck c = Engine::check_position("3k5/9/9/9/9/9/9/9/9/3R1K3 b");
   EXPECT_TRUE(c.problems.empty());
   EXPECT_TRUE(c.in_check);
   EXPECT_GT(c.legal_moves, 0);
@@ -140,10 +141,12 @@ TEST(DrawOffer, RefusedWhenWinningAndInTheOpening) {
   ASSERT_EQ(e.set_position("4k4/9/9/9/9/9/9/9/4N4/R3K4 w"), "");
   draw::Decision d = e.offer_draw(RED);
   EXPECT_FALSE(d.accepted);
-  EXPECT_TRUE(d.reason == draw::Reason::WINNING || d.reason == draw::Reason::BETTER) << draw::name(d.reason);
+  EXPECT_TRUE(d.reason == draw::Reason::WINNING || d.reason == draw::Reason::BETTER)
+      << draw::name(d.reason);
   d = e.offer_draw(BLACK);
   EXPECT_TRUE(d.accepted);
-  EXPECT_TRUE(d.reason == draw::Reason::LOSING || d.reason == draw::Reason::WORSE) << draw::name(d.reason);
+  EXPECT_TRUE(d.reason == draw::Reason::LOSING || d.reason == draw::Reason::WORSE)
+      << draw::name(d.reason);
   // The start position: level, but everything to play for.
   ASSERT_EQ(e.set_position("startpos"), "");
   d = e.offer_draw(BLACK);

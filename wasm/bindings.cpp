@@ -329,8 +329,9 @@ class EngineBinding {
   val offer_draw(const std::string& side) {
     if (side != "" && side != "w" && side != "b")
       return error_object("side must be 'w', 'b' or '' (the side to move)");
-    const chuhan::Color asked =
-        side == "w" ? chuhan::RED : side == "b" ? chuhan::BLACK : engine_.side_to_move();
+    const chuhan::Color asked = side == "w"   ? chuhan::RED
+                                : side == "b" ? chuhan::BLACK
+                                              : engine_.side_to_move();
     const chuhan::draw::Decision d = engine_.offer_draw(asked);
     val o = val::object();
     o.set("accepted", d.accepted);
@@ -338,7 +339,8 @@ class EngineBinding {
     if (d.score) {
       val score = val::object();
       const int v = *d.score;
-      score.set(contract::is_mate(v) ? "mate" : "cp", contract::is_mate(v) ? contract::mate_moves(v) : v);
+      score.set(contract::is_mate(v) ? "mate" : "cp",
+                contract::is_mate(v) ? contract::mate_moves(v) : v);
       o.set("score", score);
     }
     return o;
@@ -378,8 +380,7 @@ class EngineBinding {
         w.key("declared");
         chuhan::formats::write_result(w, r.declared);
         w.key("plies").integer(int(r.main_line().size()) - 1);
-        w.key("text").string(
-            chuhan::formats::write_game(r, chuhan::formats::Format::PGN, write));
+        w.key("text").string(chuhan::formats::write_game(r, chuhan::formats::Format::PGN, write));
       }
       w.end_object();
     }

@@ -102,11 +102,11 @@ describe('the engine judges the editor position', () => {
     let v = await E.judge(engine, E.editorFrom('4k4/9/9/9/9/9/9/9/9/4K4 w'));
     assert.deepEqual(v.problems.map((p) => p.code), ['generals_facing']);
     assert.equal(E.problemText(v.problems[0], t), 'The two generals face each other on an open file');
-    v = await E.judge(engine, E.editorFrom('3k5/9/9/9/9/9/9/9/9/3RK4 w'));
+    v = await E.judge(engine, E.editorFrom('3k5/9/9/9/9/9/9/9/9/3R1K3 w'));
     assert.deepEqual(v.problems.map((p) => [p.code, p.side, p.squares]), [['not_to_move_in_check', 'b', ['d9']]]);
     assert.equal(E.problemText(v.problems[0], t), 'Black is in check but it is not its turn');
     // With Black to move it is legal: Black is in check.
-    v = await E.judge(engine, E.setTurn(E.editorFrom('3k5/9/9/9/9/9/9/9/9/3RK4 w'), 'b'));
+    v = await E.judge(engine, E.setTurn(E.editorFrom('3k5/9/9/9/9/9/9/9/9/3R1K3 w'), 'b'));
     assert.equal(v.ok, true);
     assert.equal(v.check, true);
     assert.deepEqual(E.statusOf(v), { key: 'editorInCheck', params: {} });
