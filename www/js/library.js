@@ -159,7 +159,8 @@ const resultNames = ['1-0', '0-1', '1/2-1/2'];
  * `extra` overrides (source, opening from the explorer, saved, ...).
  */
 export function entryOf(game, pgn, extra = {}) {
-  const tags = game.tags ?? {};
+  // PGN writers fill unknown tags with '?' ('????.??.??' for a date): the list shows nothing there.
+  const tags = Object.fromEntries(Object.entries(game.tags ?? {}).filter(([, v]) => !/^[?.\s-]*$/.test(v)));
   const result = game.result?.over && resultNames.includes(game.result.result) ? game.result.result : '*';
   const now = extra.now ?? Date.now();
   const entry = {

@@ -31,6 +31,8 @@ describe('library entries', () => {
       { red: 'You', black: 'Chuhan', result: '0-1', reason: 'checkmate', plies: 3, opening: '中炮', saved: 5, source: 'played', pgn: 'PGN' },
     );
     assert.equal(entryOf({ tags: {}, result: { over: false } }, '').result, '*');
+    const unknown = entryOf({ tags: { Event: '?', Date: '????.??.??', Red: 'A' }, result: { over: false } }, '');
+    assert.deepEqual([unknown.event, unknown.date, unknown.red], ['', '', 'A']);
   });
 
   test('search matches every word, in any field', () => {
