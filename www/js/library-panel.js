@@ -20,8 +20,10 @@ export class LibraryPanel {
   #refreshing = 0;
 
   /**
-   * `library`: a Library. `engine`: has readGames (imports). `onOpen(entry)`: the person opens a
-   * game. `onNotice(text, {long})`: messages (import done, storage errors).
+   * `library`: a Library. `engine`: has readGames (imports), or a function answering a promise of
+   * one (a reader of its own, so that a file of thousands of games does not keep the playing
+   * engine busy). `onOpen(entry)`: the person opens a game. `onNotice(text, {long})`: messages
+   * (import done, storage errors).
    */
   constructor(host, { library, engine, t, onOpen, onNotice = () => {} }) {
     this.#host = host;
@@ -106,7 +108,9 @@ export class LibraryPanel {
   /** Imports a file's bytes (or text); says how many games came in. */
   async importBytes(data) {
     try {
-      const report = await this.#library.importFile(this.#engine, data, {
+      this.#els.count.textContent = this.#t('libraryReading');
+      const reader = typeof this.#engine === 'function' ? await this.#engine() : this.#engine;
+      const report = await this.#library.importFile(reader, data, {
         onProgress: ({ saved, total }) => (this.#els.count.textContent = `${this.#t('libraryImport')} ${saved} / ${total}`),
       });
       const skipped = report.skipped.length ? ` · ${this.#t('librarySkipped', { n: report.skipped.length })}` : '';

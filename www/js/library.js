@@ -73,10 +73,9 @@ export function memoryBackend({ failWith = null } = {}) {
       return entry.id;
     },
     async putMany(entries) {
-      fail();
-      const ids = [];
-      for (const e of entries) ids.push(await this.put(e));
-      return ids;
+      fail(); // one transaction: all or nothing
+      for (const e of entries) rows.set(e.id, { ...e });
+      return entries.map((e) => e.id);
     },
     async delete(id) {
       fail();

@@ -99,6 +99,24 @@ describe('the library', () => {
     assert.deepEqual(back.map((e) => [e.red, e.black, e.result, e.plies, e.event]), entries.map((e) => [e.red, e.black, e.result, e.plies, e.event]));
   });
 
+  test('a file of 600 games comes in by batches, and a quota error keeps the batches written', async () => {
+    const game = (i) => `[Event "Open ${i}"]\n[Red "R${i}"]\n[Black "B${i}"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 1-0\n`;
+    const text = Array.from({ length: 600 }, (_, i) => game(i)).join('\n');
+    const progress = [];
+    const library = new Library(memoryBackend());
+    const report = await library.importFile(engine, text, { onProgress: (p) => progress.push(p.saved) });
+    assert.equal(report.saved, 600);
+    assert.deepEqual(progress, [250, 500, 600]);
+    assert.equal((await library.list({ query: 'R599' })).total, 1);
+    // The storage fills up during the third batch: the first two stay.
+    const backend = memoryBackend();
+    let writes = 0;
+    backend.failWith = () => (++writes > 2 ? Object.assign(new Error('full'), { name: 'QuotaExceededError' }) : null);
+    const partial = new Library(backend);
+    await assert.rejects(partial.importFile(engine, text), (e) => e.code === 'quota' && e.saved === 500);
+    assert.equal((await partial.list()).total, 500);
+  });
+
   test('a storage error loses nothing and says why', async () => {
     const backend = memoryBackend();
     const library = new Library(backend);
