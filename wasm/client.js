@@ -328,6 +328,43 @@ class Engine {
     return this.#request('saveGame', { cmd: 'saveGame', format, notation, comments, variations });
   }
 
+  /**
+   * Every game of a file (text or bytes, as loadGame), at most `max`: an array with, per game,
+   * {tags, startFen, result, declared, plies, text} (text: the game as PGN, moves in `notation`)
+   * or {error}. The engine's game is not touched.
+   */
+  readGames(data, { format = 'auto', encoding = 'auto', notation = 'chinese', max = 100000 } = {}) {
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data.slice(0)) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)) : null;
+    if (typeof data !== 'string' && !bytes)
+      return Promise.reject(new TypeError(`readGames: data must be a string, a Uint8Array or an ArrayBuffer, got ${show(data)}`));
+    const { read } = this.#contract.formats;
+    if (!read.includes(format)) return Promise.reject(new TypeError(`readGames: format must be one of ${read.join(', ')}, got ${show(format)}`));
+    if (typeof encoding !== 'string') return Promise.reject(new TypeError(`readGames: encoding must be a string, got ${show(encoding)}`));
+    if (!this.#contract.notations.includes(notation))
+      return Promise.reject(new TypeError(`readGames: notation must be one of ${this.#contract.notations.join(', ')}, got ${show(notation)}`));
+    if (!Number.isInteger(max) || max < 1) return Promise.reject(new RangeError(`readGames: max must be a whole number from 1, got ${show(max)}`));
+    return this.#request('readGames', { cmd: 'readGames', data: bytes ?? data, format, encoding, notation, max });
+  }
+
+  /**
+   * Judges a FEN for a position editor without touching the game: {problems, check, result,
+   * legalMoves}. `problems` lists everything that keeps it from being played (empty: legal).
+   */
+  checkPosition(fen) {
+    if (typeof fen !== 'string') return Promise.reject(new TypeError(`checkPosition: fen must be a string, got ${show(fen)}`));
+    return this.#request('checkPosition', { cmd: 'checkPosition', fen });
+  }
+
+  /**
+   * A draw offer to `side` ('w' | 'b'; default the side to move) in the cursor's position:
+   * {accepted, reason, score?}. A short search may run; the game is not changed (declare the
+   * draw with setResult('1/2-1/2', 'agreement')).
+   */
+  offerDraw({ side = '' } = {}) {
+    if (!['', 'w', 'b'].includes(side)) return Promise.reject(new TypeError(`offerDraw: side must be 'w' or 'b', got ${show(side)}`));
+    return this.#request('offerDraw', { cmd: 'offerDraw', side });
+  }
+
   // A request that changes the game: on success it joins the log a new worker replays.
   #edit(method, msg) {
     return this.#request(method, msg, { onSuccess: (value) => this.#logEdit(msg, value) });

@@ -29,6 +29,12 @@
 //   {id, cmd:'loadGame', data, format, encoding} -> {id, type:'result', value: game} | error
 //        (data: a string or a Uint8Array of a file's bytes)
 //   {id, cmd:'saveGame', format, notation, comments, variations} -> {id, type:'result', value: text} | error
+//   {id, cmd:'checkPosition', fen}           -> {id, type:'result', value: {problems, check, result, legalMoves}}
+//        (a position editor's check: every problem of the FEN; the game is not touched)
+//   {id, cmd:'offerDraw', side}              -> {id, type:'result', value: {accepted, reason, score?}} | error
+//        (side 'w' | 'b' | '': the side the offer is made to; a short search may run)
+//   {id, cmd:'readGames', data, format, encoding, notation, max} -> {id, type:'result', value: [game summary | {error}]} | error
+//        (every game of a file, each {tags, startFen, result, declared, plies, text}; the game is not touched)
 //   {id, cmd:'fen'}                          -> {id, type:'result', value: fen}
 //   {id, cmd:'legalMoves'}                   -> {id, type:'moves', moves}
 //   {id, cmd:'go', limits}                   -> {id, type:'moves', moves}, {id, type:'info', info}*,
@@ -169,6 +175,15 @@ export function serve(port, glue) {
       case 'saveGame': {
         const saved = engine.saveGame(String(msg.format), String(msg.notation ?? 'chinese'), msg.comments !== false, msg.variations !== false);
         return saved.error ? { type: 'error', message: saved.error } : { type: 'result', value: saved.text };
+      }
+      case 'checkPosition':
+        return { type: 'result', value: engine.checkPosition(String(msg.fen)) };
+      case 'offerDraw':
+        return reply(engine.offerDraw(String(msg.side ?? '')));
+      case 'readGames': {
+        const data = msg.data instanceof Uint8Array ? msg.data : String(msg.data);
+        const games = engine.readGames(data, String(msg.format ?? 'auto'), String(msg.encoding ?? 'auto'), String(msg.notation ?? 'chinese'), Number(msg.max ?? 100000));
+        return Array.isArray(games) ? { type: 'result', value: games } : reply(games);
       }
       case 'fen':
         return { type: 'result', value: engine.fen() };
