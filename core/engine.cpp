@@ -250,6 +250,38 @@ BestMove Engine::go(const SearchLimits& limits,
   return best;
 }
 
+PositionCheck Engine::check_position(const std::string& fen) {
+  PositionCheck c;
+  c.problems = Position::check(fen);
+  if (!c.problems.empty()) return c;
+  Position pos;
+  StateInfo st;
+  pos.set(fen, &st);
+  c.in_check = pos.in_check();
+  c.legal_moves = int(MoveList<LEGAL>(pos).size());
+  c.result = judge(pos);
+  return c;
+}
+
+draw::Decision Engine::offer_draw(Color asked) {
+  Position& pos = game_->position();
+  if (const std::optional<draw::Decision> d = draw::judge_without_search(pos, asked)) return *d;
+  SearchLimits l;
+  l.depth = DrawSearchDepth;
+  l.nodes = DrawSearchNodes;
+  l.network = use_nnue_ ? &network() : nullptr;
+  const search::Result r = threads_.run(pos, l, {}, move_overhead_, {});
+  threads_.main().stop = false;
+  threads_.main().pondering = false;
+  return draw::judge_with_score(pos, asked, r.score);
+}
+
+std::vector<formats::Loaded> Engine::read_games(std::string_view bytes,
+                                                const formats::ReadOptions& options,
+                                                size_t max_games) {
+  return formats::read_games(bytes, options, max_games);
+}
+
 std::string Engine::load_network(const void* data, size_t size) {
   auto net = std::make_shared<nnue::Network>();
   if (std::string problem = nnue::parse(data, size, *net); !problem.empty())

@@ -15,6 +15,7 @@
 
 #include "bench.h"
 #include "contract.h"
+#include "draw_offer.h"
 #include "formats/game_file.h"
 #include "game.h"
 #include "nnue/network.h"
@@ -48,6 +49,16 @@ struct BestMove {
   std::string move;    // ICCS, empty when the side to move has no legal move
   std::string ponder;  // expected reply, may be empty
   bool book = false;   // chosen from the opening book, without a search
+};
+
+// A position as a position editor needs it judged (Engine::check_position).
+struct PositionCheck {
+  std::vector<FenProblem> problems;  // everything that keeps the FEN from being played; none: legal
+  // For a legal position: whether the side to move is in check, the rules' verdict on it as it
+  // stands (checkmate, stalemate, insufficient material) and its number of legal moves.
+  bool in_check = false;
+  GameResult result;
+  int legal_moves = 0;
 };
 
 class Engine {
@@ -111,6 +122,23 @@ class Engine {
   std::string pgn(const std::map<std::string, std::string>& tags = {}) const;
   // load_game for a PGN text.
   std::string load_pgn(const std::string& text);
+
+  // Judges `fen` for a position editor: every problem Position::check() finds, else the check, the
+  // verdict and the legal moves of the position. The engine's game is not touched.
+  static PositionCheck check_position(const std::string& fen);
+  // Answers a draw offer made to `asked` in the cursor's position (draw_offer.h gives the rule).
+  // When the material does not decide, a short search at full strength (DrawSearchDepth plies or
+  // DrawSearchNodes nodes, the skill level and the book set aside) judges it; the game stays, and
+  // the search leaves its entries in the hash table as any search does.
+  draw::Decision offer_draw(Color asked);
+  static constexpr int DrawSearchDepth = 12;
+  static constexpr uint64_t DrawSearchNodes = 400000;
+  // Every game of a file's bytes (formats::read_games: a PGN of many games, an EPD of many
+  // positions), at most `max_games`; a game that cannot be read is an entry with its error. The
+  // engine's game is not touched.
+  static std::vector<formats::Loaded> read_games(std::string_view bytes,
+                                                 const formats::ReadOptions& options = {},
+                                                 size_t max_games = 100000);
 
   // Moves the next search must not play (UCCI `banmoves`). Returns "" or what is wrong.
   std::string set_banned_moves(const std::vector<std::string>& moves);

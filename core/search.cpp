@@ -124,7 +124,7 @@ void Worker::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
   pos.do_move(m, st);
   st.accumulator = accumulators_.fresh(ss->ply + 1);
   count_node();
-  if ((nodes() & 1023) == 0) check_limits();
+  if ((nodes() & check_mask_) == 0) check_limits();
   if (limits_.nodes && nodes() >= limits_.nodes && helpers_.empty() && !main_) stop = true;
 }
 
@@ -170,6 +170,13 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
     eval_cache_network_ = network;
   }
   nodes_ = 0;
+  // With helpers a node limit counts every thread's nodes, each thread checking the total every
+  // `interval` of its own: about an eighth of the limit over all threads at most, 1024 at most.
+  const uint64_t team = main_ ? main_->helpers_.size() + 1 : helpers_.size() + 1;
+  uint64_t interval = 1024;
+  if (limits.nodes && team > 1)
+    while (interval > 1 && interval * 8 * team > limits.nodes) interval /= 2;
+  check_mask_ = interval - 1;
   sel_depth_ = 0;
   completed_depth_ = 0;
   null_move_min_ply_ = 0;
