@@ -269,7 +269,6 @@ draw::Decision Engine::offer_draw(Color asked) {
   SearchLimits l;
   l.depth = DrawSearchDepth;
   l.nodes = DrawSearchNodes;
-  l.network = use_nnue_ ? &network() : nullptr;
   const search::Result r = threads_.run(pos, l, {}, move_overhead_, {});
   threads_.main().stop = false;
   threads_.main().pondering = false;
