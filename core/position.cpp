@@ -404,7 +404,9 @@ std::vector<FenProblem> Position::check(const std::string& fen) {
 std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& out) {
   std::vector<FenProblem> problems;
   const auto syntax = [&](std::string message) {
-    problems.push_back({FenProblemKind::SYNTAX, std::move(message)});
+    FenProblem p;
+    p.message = std::move(message);
+    problems.push_back(std::move(p));
     return problems;
   };
   std::istringstream in(fen);
@@ -500,8 +502,12 @@ std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& ou
     const Piece general = make_piece(c, GENERAL);
     const int generals = counts[general];
     if (generals == 0) {
-      problems.push_back(
-          {FenProblemKind::NO_GENERAL, std::string(ColorNames[c]) + " has no general", c, general});
+      FenProblem p;
+      p.kind = FenProblemKind::NO_GENERAL;
+      p.message = std::string(ColorNames[c]) + " has no general";
+      p.side = c;
+      p.piece = general;
+      problems.push_back(std::move(p));
       counts_ok = false;
     }
     for (PieceType pt = ADVISOR; pt <= SOLDIER; pt = PieceType(pt + 1)) {

@@ -72,6 +72,35 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     await page.screenshot({ path: '/tmp/chuhan-study-gbk.png' });
   });
 
+  test('open a Big5 PGN, an encrypted XQF 1.8 and a DhtmlXQ page: players, result, variations and comments shown (issue 32)', async () => {
+    const open = async (file, plies) => {
+      await page.setInputFiles('#file-input', new URL(file, games).pathname);
+      await page.waitForFunction(
+        ([name, n]) => window.chuhan.liveNode?.ply === n && document.getElementById('notice').textContent.includes(name),
+        [file, plies],
+      );
+    };
+    await open('study-big5.pgn', 12);
+    assert.match(await page.textContent('#players'), /^Red 紅方 "小明" – Black 黑方 · 楚漢測試賽/);
+    assert.equal(await page.textContent('#result'), 'Red wins');
+    assert.equal(await page.textContent('#move-list .game-comment'), '中炮對屏風馬的常見開局。');
+    assert.equal(await page.textContent('#move-list .variation'), '2.兵三进一 卒３进１ (2…车９平８ 3.马二进三) 3.马二进三');
+
+    await open('study.dhtmlxq', 12);
+    assert.match(await page.textContent('#players'), /^Red 红方 "小明" – Black 黑方 · 楚汉测试赛/);
+    assert.equal(await page.textContent('#result'), 'Red wins');
+    assert.equal(await page.textContent('#move-list .variation'), '2.兵三进一 卒３进１ (2…车９平８ 3.马二进三) 3.马二进三');
+
+    await page.setInputFiles('#file-input', new URL('study-1.8.xqf', games).pathname);
+    await page.waitForFunction(() => document.getElementById('notice').textContent.includes('study-1.8.xqf'));
+    assert.match(await page.textContent('#players'), /^Red 红方甲 – Black 黑方乙 · 楚汉测试赛/);
+    assert.equal(await page.textContent('#result'), 'Red wins');
+    assert.match(await page.textContent('#move-list'), /当头炮/);
+    assert.ok((await page.locator('#move-list .variation').count()) >= 1, 'the XQF branches are variations');
+    assert.match(await page.textContent('#move-list .variation'), /炮８平５/);
+    await open('study-gbk.pgn', 12); // the game the next tests work on
+  });
+
   test('a variation move is shown with no message; a move there adds to it with one', async () => {
     await reset();
     const variation = page.locator('#move-list .variation button.move').first();
