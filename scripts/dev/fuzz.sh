@@ -5,8 +5,8 @@
 #   scripts/dev/fuzz.sh [SECONDS [TARGET...]]     default: 60 s each, all targets
 #   npm run fuzz -- 600 pgn_fuzz              (`npm test` runs every target for 20 s)
 #
-# Targets: dhtmlxq_fuzz, fen_fuzz, json_fuzz (the JSON writer), move_name_fuzz, nnue_fuzz (the net
-# file reader), pgn_fuzz, protocol_fuzz, xqf_fuzz.
+# Targets (native-tests/fuzz/CMakeLists.txt lists them): dhtmlxq_fuzz, fen_fuzz, json_fuzz (the JSON
+# writer), move_name_fuzz, nnue_fuzz (the net file reader), pgn_fuzz, protocol_fuzz, xqf_fuzz.
 #
 # Corpora grow in build/fuzz/corpus/TARGET across runs; an input that crashes or breaks an
 # invariant is saved to build/fuzz/findings/TARGET/ and the script exits non-zero. Each target
@@ -17,7 +17,9 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-all_targets=(dhtmlxq_fuzz fen_fuzz json_fuzz move_name_fuzz nnue_fuzz pgn_fuzz protocol_fuzz xqf_fuzz)
+# The targets are listed once, in native-tests/fuzz/CMakeLists.txt (its foreach).
+read -r -a all_targets <<<"$(sed -n '/^foreach(target/,/)/p' native-tests/fuzz/CMakeLists.txt |
+  tr -d '\n' | sed 's/^foreach(target //; s/).*//')"
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 # Data: scripts/dev/data-dir.sh.
