@@ -18,6 +18,7 @@ const std::vector<std::string>& positions();
 struct Result {
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  bool stopped = false;  // Engine::stop() ended it before the last position: no signature
   uint64_t nps() const { return time_ms > 0 ? nodes * 1000 / uint64_t(time_ms) : nodes * 1000; }
 };
 

@@ -85,7 +85,7 @@ std::string set_limit(SearchLimits& limits, Limit id, int64_t value) {
 }
 
 bool bounded(const SearchLimits& l) {
-  return !l.infinite && (l.movetime || l.depth || l.nodes || l.mate || l.use_time_management());
+  return !l.infinite && (l.movetime || l.depth || l.nodes || l.use_time_management());
 }
 
 const OptionSpec* find_uci_option(std::string_view name) {

@@ -62,7 +62,9 @@ inline constexpr LimitSpec Limits[] = {
     {Limit::MOVETIME, "movetime", {1, MaxTimeMs}, true},
     {Limit::DEPTH, "depth", {1, MAX_PLY - 1}, true},
     {Limit::NODES, "nodes", {1, int64_t(1) << 50}, true},
-    {Limit::MATE, "mate", {1, MAX_PLY / 2}, true},
+    // As in Pikafish and Stockfish, a mate search ends once it finds a mate in at most this many
+    // moves; where there is none it goes on (to stop, or to another limit given with it).
+    {Limit::MATE, "mate", {1, MAX_PLY / 2}, false},
     // A clock of 0 is "no time left" (searched as 1 ms, since SearchLimits reads 0 as not given).
     {Limit::WTIME, "wtime", {0, MaxTimeMs}, true},
     {Limit::BTIME, "btime", {0, MaxTimeMs}, true},
@@ -79,7 +81,7 @@ const LimitSpec* find_limit(std::string_view name);
 // `limits` is unchanged).
 std::string set_limit(SearchLimits& limits, Limit id, int64_t value);
 // True when `limits` ends a search by itself: infinite is not set and a limit that ends searches
-// is (a clock, a move time, a depth, a node count or a mate).
+// is (a clock, a move time, a depth or a node count).
 bool bounded(const SearchLimits& limits);
 
 // Perft and bench depths.

@@ -186,7 +186,7 @@ SearchInfo Engine::to_info(const search::InfoLine& line) const {
   info.hashfull = line.hashfull;
   for (Move m : line.pv) info.pv.push_back(move_to_string(m));
   // Reports come between iterations, with the searched position back at the root.
-  info.pv_names = line_names(game_->position(), line.pv, Notation::CHINESE);
+  if (pv_style_) info.pv_names = line_names(game_->position(), line.pv, *pv_style_);
   return info;
 }
 
@@ -257,10 +257,42 @@ std::string Engine::load_explorer(std::string_view bytes) {
   return "";
 }
 
+PositionCheck Engine::check_position(const std::string& fen) {
+  PositionCheck c;
+  c.problems = Position::check(fen);
+  if (!c.problems.empty()) return c;
+  Position pos;
+  StateInfo st;
+  pos.set(fen, &st);
+  c.in_check = pos.in_check();
+  c.legal_moves = int(MoveList<LEGAL>(pos).size());
+  c.result = judge(pos);
+  return c;
+}
+
+draw::Decision Engine::offer_draw(Color asked) {
+  Position& pos = game_->position();
+  if (const std::optional<draw::Decision> d = draw::judge_without_search(pos, asked)) return *d;
+  SearchLimits l;
+  l.depth = DrawSearchDepth;
+  l.nodes = DrawSearchNodes;
+  l.network = use_nnue_ ? &network() : nullptr;
+  const search::Result r = threads_.run(pos, l, {}, move_overhead_, {});
+  threads_.main().stop = false;
+  threads_.main().pondering = false;
+  return draw::judge_with_score(pos, asked, r.score);
+}
+
+std::vector<formats::Loaded> Engine::read_games(std::string_view bytes,
+                                                const formats::ReadOptions& options,
+                                                size_t max_games) {
+  return formats::read_games(bytes, options, max_games);
+}
+
 std::string Engine::load_network(const void* data, size_t size) {
   auto net = std::make_shared<nnue::Network>();
   if (std::string problem = nnue::parse(data, size, *net); !problem.empty())
-    return problem + "; keeping " + network().description;
+    return problem + "; keeping " + quote(network().description);
   network_ = std::move(net);
   if (use_nnue_) tt_.clear();
   return "";
@@ -405,6 +437,7 @@ bench::Result Engine::bench(
   const TimePoint start = now();
   int index = 0;
   for (const std::string& fen : bench::positions()) {
+    if (stop_requested_) break;
     set_position(fen);
     new_game();
     SearchLimits limits;
@@ -414,6 +447,7 @@ bench::Result Engine::bench(
     if (per_position) per_position(++index, fen, best);
   }
   result.time_ms = now() - start;
+  result.stopped = stop_requested_;
 
   game_ = std::move(saved);
   multipv_ = saved_multipv;

@@ -8,12 +8,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "bench.h"
 #include "contract.h"
+#include "draw_offer.h"
 #include "explorer.h"
 #include "formats/game_file.h"
 #include "game.h"
@@ -41,13 +43,23 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<std::string> pv;
-  std::vector<std::string> pv_names;  // the PV in Chinese notation (炮二平五 …)
+  std::vector<std::string> pv_names;  // the PV named in the style set_pv_names() chose, or empty
 };
 
 struct BestMove {
   std::string move;    // ICCS, empty when the side to move has no legal move
   std::string ponder;  // expected reply, may be empty
   bool book = false;   // chosen from the opening book, without a search
+};
+
+// A position as a position editor needs it judged (Engine::check_position).
+struct PositionCheck {
+  std::vector<FenProblem> problems;  // everything that keeps the FEN from being played; none: legal
+  // For a legal position: whether the side to move is in check, the rules' verdict on it as it
+  // stands (checkmate, stalemate, insufficient material) and its number of legal moves.
+  bool in_check = false;
+  GameResult result;
+  int legal_moves = 0;
 };
 
 class Engine {
@@ -112,6 +124,23 @@ class Engine {
   // load_game for a PGN text.
   std::string load_pgn(const std::string& text);
 
+  // Judges `fen` for a position editor: every problem Position::check() finds, else the check, the
+  // verdict and the legal moves of the position. The engine's game is not touched.
+  static PositionCheck check_position(const std::string& fen);
+  // Answers a draw offer made to `asked` in the cursor's position (draw_offer.h gives the rule).
+  // When the material does not decide, a short search at full strength (DrawSearchDepth plies or
+  // DrawSearchNodes nodes, the skill level and the book set aside) judges it; the game stays, and
+  // the search leaves its entries in the hash table as any search does.
+  draw::Decision offer_draw(Color asked);
+  static constexpr int DrawSearchDepth = 12;
+  static constexpr uint64_t DrawSearchNodes = 400000;
+  // Every game of a file's bytes (formats::read_games: a PGN of many games, an EPD of many
+  // positions), at most `max_games`; a game that cannot be read is an entry with its error. The
+  // engine's game is not touched.
+  static std::vector<formats::Loaded> read_games(std::string_view bytes,
+                                                 const formats::ReadOptions& options = {},
+                                                 size_t max_games = 100000);
+
   // Moves the next search must not play (UCCI `banmoves`). Returns "" or what is wrong.
   std::string set_banned_moves(const std::vector<std::string>& moves);
 
@@ -120,11 +149,17 @@ class Engine {
   // Always returns a legal move when one exists.
   BestMove go(const SearchLimits& limits,
               const std::function<void(const SearchInfo&)>& on_info = {});
-  // Thread-safe: ends the running search or perft (or one about to start) promptly.
-  void stop() { threads_.stop(); }
+  // Thread-safe: ends the running search, perft or bench (or one about to start) promptly.
+  void stop() {
+    stop_requested_ = true;
+    threads_.stop();
+  }
   // Forgets a stop() that came after the last search or perft had already ended, so that it
   // cannot end the next one at once. Call it from the thread that starts searches, before one.
-  void clear_stop() { threads_.main().stop = false; }
+  void clear_stop() {
+    stop_requested_ = false;
+    threads_.main().stop = false;
+  }
   // Thread-safe. A search started with limits.ponder ignores the clock until ponderhit();
   // callers that start go() on another thread call set_pondering(true) before, so that a
   // ponderhit arriving first is not lost.
@@ -134,6 +169,10 @@ class Engine {
   void set_external_stop(std::function<bool()> poll) {
     threads_.main().external_stop = std::move(poll);
   }
+
+  // Names the moves of each report's PV in `style` (the JS API shows 炮二平五 ...); none by default
+  // (UCI prints ICCS only, and naming a PV costs a move generation per move).
+  void set_pv_names(std::optional<Notation> style) { pv_style_ = style; }
 
   // A new game: clears the hash and the search histories.
   void new_game();
@@ -188,7 +227,8 @@ class Engine {
   PerftResult perft(int depth,
                     const std::function<void(const std::string&, uint64_t)>& per_move = {});
   // Runs the bench (hash and histories cleared before each position) and reports each
-  // position's best move through `per_position`. Keeps the current game and hash size.
+  // position's best move through `per_position`. Keeps the current game and hash size. stop()
+  // ends it (Result::stopped).
   bench::Result bench(
       int depth = bench::DefaultDepth,
       const std::function<void(int, const std::string&, const BestMove&)>& per_position = {});
@@ -210,6 +250,8 @@ class Engine {
   int skill_level_ = int(contract::spec(contract::Option::SKILL_LEVEL).default_value);
   bool use_nnue_ = contract::spec(contract::Option::USE_NNUE).default_value;
   std::shared_ptr<const nnue::Network> network_;  // null: the embedded network
+  std::optional<Notation> pv_style_;
+  std::atomic<bool> stop_requested_{false};  // stop() since the last clear_stop()
   // Seeded from std::random_device at the first random choice, not at construction: in
   // WebAssembly under Node the first random_device read loads Node's WebCrypto (milliseconds).
   std::mt19937_64 random_;

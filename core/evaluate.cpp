@@ -401,26 +401,7 @@ class Evaluator {
     }
   }
 
-  // Out of eval::ScaleNormal: how much of a lead `strong` can turn into a win.
-  int endgame_scale(Color strong) const {
-    const Color weak = ~strong;
-    const int rooks = pos_.count(strong, ROOK), horses = pos_.count(strong, HORSE);
-    const int cannons = pos_.count(strong, CANNON);
-    int soldiers = 0;  // soldiers that can still reach the enemy general's zone
-    const Piece soldier = make_piece(strong, SOLDIER);
-    for (int i = 0; i < pos_.count(soldier); ++i)
-      soldiers += relative_rank(strong, rank_of(pos_.squares(soldier)[i])) < 9;
-    const int defenders = pos_.count(weak, ADVISOR) + pos_.count(weak, ELEPHANT);
-    const int attackers = rooks + horses + cannons + soldiers;
-
-    if (attackers == 0) return 0;  // nothing that can give mate
-    if (attackers == 1) {
-      if (rooks == 1 && defenders == 4) return eval::ScaleNormal / 4;  // 单车难胜士象全
-      if ((horses == 1 || cannons == 1) && defenders >= 1) return eval::ScaleNormal / 8;
-      if (soldiers == 1 && defenders >= 2) return eval::ScaleNormal / 8;  // 单兵难胜士象
-    }
-    return eval::ScaleNormal;
-  }
+  int endgame_scale(Color strong) const { return eval::endgame_scale(pos_, strong); }
 
   const Position& pos_;
   eval::Trace* trace_;
@@ -437,6 +418,27 @@ class Evaluator {
 Value evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).value(); }
 
 namespace eval {
+
+int endgame_scale(const Position& pos, Color strong) {
+  const Color weak = ~strong;
+  const int rooks = pos.count(strong, ROOK), horses = pos.count(strong, HORSE);
+  const int cannons = pos.count(strong, CANNON);
+  int soldiers = 0;  // soldiers that can still reach the enemy general's zone
+  const Piece soldier = make_piece(strong, SOLDIER);
+  for (int i = 0; i < pos.count(soldier); ++i)
+    soldiers += relative_rank(strong, rank_of(pos.squares(soldier)[i])) < 9;
+  const int defenders = pos.count(weak, ADVISOR) + pos.count(weak, ELEPHANT);
+  const int attackers = rooks + horses + cannons + soldiers;
+
+  if (attackers == 0) return 0;  // nothing that can give mate
+  if (attackers == 1) {
+    if (rooks == 1 && defenders == 4) return ScaleNormal / 4;  // 单车难胜士象全
+    if ((horses == 1 || cannons == 1) && defenders >= 1) return ScaleNormal / 8;
+    if (soldiers == 1 && defenders >= 2) return ScaleNormal / 8;  // 单兵难胜士象
+  }
+  return ScaleNormal;
+}
+
 Value evaluate_traced(const Position& pos, Trace& trace) {
   trace = Trace{};
   return Evaluator<true>(pos, &trace).value();

@@ -26,6 +26,12 @@ struct Trace {
 constexpr int MaxPhase = 24;
 constexpr int ScaleNormal = 64;
 
+// Out of ScaleNormal: how much of a lead `strong` can turn into a win with its material (0:
+// nothing that can give mate; a quarter or less: an ending the books call drawn, such as a lone
+// rook against full defence or a lone horse against a defender). evaluate() scales a lead by it;
+// the draw judgement (draw_offer.h) reads it too.
+int endgame_scale(const Position& pos, Color strong);
+
 // evaluate() with the trace filled in; returns the same value.
 Value evaluate_traced(const Position& pos, Trace& trace);
 

@@ -43,6 +43,7 @@ struct Opening {
 
 struct MoveStats {
   Move move = MOVE_NONE;                        // legal in the position asked about
+  std::string chinese, wxf;                     // its names in the position asked about
   int games = 0, red = 0, draw = 0, black = 0;  // games that went on with it and their results
 };
 

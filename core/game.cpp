@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <sstream>
 
 #include "movegen.h"
 #include "notation.h"
@@ -11,8 +12,21 @@ namespace chuhan {
 
 Game::Game() : record_(PlyRecord{}) { reset("startpos"); }
 
+namespace {
+
+// `text` with every run of white space (tab, CR, LF included) made one space, none at the ends:
+// a FEN read from a file keeps no line end in the record.
+std::string single_spaced(const std::string& text) {
+  std::istringstream in(text);
+  std::string out;
+  for (std::string word; in >> word;) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
+}  // namespace
+
 std::string Game::reset(const std::string& fen) {
-  const std::string start = fen == "startpos" ? Position::StartFen : fen;
+  const std::string start = fen == "startpos" ? Position::StartFen : single_spaced(fen);
   std::deque<StateInfo> states(1);
   Position probe;  // read first, so that a bad FEN leaves the game as it was
   if (const std::string error = probe.set(start, &states.back()); !error.empty())

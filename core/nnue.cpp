@@ -224,7 +224,7 @@ std::string parse(const void* data, size_t size, Network& out) {
   const uint32_t flags = in.u32(), description_size = in.u32();
   if (!in.ok || scale <= 0 || scale > 10000) return "network scale out of range";
   if (flags > 1) return "network file has unknown flags";
-  if (description_size > 4096 || uint64_t(in.end - in.p) < description_size)
+  if (description_size > MaxDescriptionSize || uint64_t(in.end - in.p) < description_size)
     return "network description too long";
   const size_t payload = (size_t(FeatureCount) * Hidden + Hidden + 2 * Hidden) * 2 + 4 + 4;
   if (size_t(in.end - in.p) - description_size != payload)
@@ -247,6 +247,7 @@ std::string parse(const void* data, size_t size, Network& out) {
   if (!in.ok) return "network file truncated";
   // A new id whenever the weights change, so that no accumulator of the old ones is reused.
   net->id = next_network_id++;
+  static_assert(sizeof Magic + 8 * 4 + MaxDescriptionSize + payload == MaxFileSize);
   out = *net;
   return "";
 }

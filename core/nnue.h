@@ -32,6 +32,12 @@ struct Network {
 // description, the weights as little-endian integers, and an FNV-1a checksum of everything before
 // it. parse() returns "" on success; otherwise what is wrong, and `out` is unchanged.
 std::string parse(const void* data, size_t size, Network& out);
+// The longest description parse() accepts, and so the largest file it reads: a reader of net
+// files needs no more bytes than MaxFileSize (the header, the description, the weights, the
+// checksum).
+constexpr size_t MaxDescriptionSize = 4096;
+constexpr size_t MaxFileSize =
+    40 + MaxDescriptionSize + (size_t(FeatureCount) * Hidden + Hidden + 2 * Hidden) * 2 + 4 + 4;
 std::string serialize(const Network& net);
 
 // The network built into the binary (generated from core/nets/ at build time).

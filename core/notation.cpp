@@ -123,8 +123,8 @@ std::string normalize_chinese(const std::string& text) {
       {"炮", 'C'}, {"砲", 'C'}, {"包", 'C'}, {"兵", 'P'}, {"卒", 'P'}, {"进", '+'}, {"進", '+'},
       {"退", '-'}, {"平", '='}, {"前", 'F'}, {"中", 'M'}, {"后", 'B'}, {"後", 'B'}, {"一", '1'},
       {"二", '2'}, {"三", '3'}, {"四", '4'}, {"五", '5'}, {"六", '6'}, {"七", '7'}, {"八", '8'},
-      {"九", '9'}, {"１", '1'}, {"２", '2'}, {"３", '3'}, {"４", '4'}, {"５", '5'}, {"６", '6'},
-      {"７", '7'}, {"８", '8'}, {"９", '9'}};
+      {"九", '9'}, {"上", '+'}, {"下", '-'}, {"１", '1'}, {"２", '2'}, {"３", '3'}, {"４", '4'},
+      {"５", '5'}, {"６", '6'}, {"７", '7'}, {"８", '8'}, {"９", '9'}};
   std::string out;
   for (size_t i = 0; i < text.size();) {
     if (const auto it = Map.find(std::string_view(text).substr(i, 3)); it != Map.end()) {
@@ -148,6 +148,80 @@ std::string normalize_wxf(std::string text) {
     if (!std::isspace(static_cast<unsigned char>(ch))) out += ch;
   }
   return out;
+}
+
+// A Chinese name read from its parts rather than matched whole, so that every convention of
+// writing it reads (the board decides): `chinese` is normalize_chinese()'s form, e.g. "R4+4".
+// A name is a prefix, a direction (+ - =) and a number. The prefix holds the piece (absent:
+// a soldier, as in 前七进一), its file, 前/中/后 (F M B) and an ordinal (二兵, 二7), in any
+// order the conventions use: a number before the piece letter is an ordinal when it can be one
+// (1-5), two numbers are an ordinal then a file. The legal moves of the side to move are
+// filtered by each part given; the move is found when exactly one remains. So a writer that
+// names the file of one of two rooks on it (车４进４ for 前车进４) is read when only one of them
+// can make the move, and 前兵, 中兵, 二兵, 前七, 兵七 all find their soldier.
+Move parse_chinese_parts(const Position& pos, const MoveList<LEGAL>& legal,
+                         const std::string& chinese) {
+  const size_t n = chinese.size();
+  if (n < 3 || !std::isdigit(static_cast<unsigned char>(chinese[n - 1])) || chinese[n - 1] == '0')
+    return MOVE_NONE;
+  const char direction = chinese[n - 2];
+  if (direction != '+' && direction != '-' && direction != '=') return MOVE_NONE;
+  const int target = chinese[n - 1] - '0';
+  PieceType pt = NO_PIECE_TYPE;
+  char place = 0;                             // F, M, B
+  std::vector<std::pair<int, bool>> numbers;  // a number and whether it came before the piece
+  for (size_t i = 0; i + 2 < n; ++i) {
+    const char c = chinese[i];
+    const size_t letter = std::string_view("?KAEHRCP").find(c);
+    if (letter != std::string_view::npos && letter > 0) {
+      if (pt != NO_PIECE_TYPE) return MOVE_NONE;
+      pt = PieceType(letter);
+    } else if (c == 'F' || c == 'M' || c == 'B') {
+      if (place) return MOVE_NONE;
+      place = c;
+    } else if (c >= '1' && c <= '9') {
+      numbers.emplace_back(c - '0', pt == NO_PIECE_TYPE);
+    } else {
+      return MOVE_NONE;
+    }
+  }
+  int file = 0, ordinal = 0;
+  if (numbers.size() == 2) {
+    ordinal = numbers[0].first, file = numbers[1].first;
+  } else if (numbers.size() == 1) {
+    const bool before_piece = numbers[0].second && pt != NO_PIECE_TYPE;
+    (before_piece && numbers[0].first <= 5 ? ordinal : file) = numbers[0].first;
+  } else if (numbers.size() > 2) {
+    return MOVE_NONE;
+  }
+  if (pt == NO_PIECE_TYPE) pt = SOLDIER;
+  if (ordinal && place) return MOVE_NONE;
+
+  const Color us = pos.side_to_move();
+  Move found = MOVE_NONE;
+  int matches = 0;
+  for (const Move m : legal) {
+    const Square from = from_sq(m), to = to_sq(m);
+    if (type_of(pos.piece_on(from)) != pt) continue;
+    if (file && file_number(us, file_of(from)) != file) continue;
+    if (place || ordinal) {
+      const std::vector<Square> group = same_file(pos, us, pt, file_of(from));
+      const int index = int(std::find(group.begin(), group.end(), from) - group.begin());
+      const int size = int(group.size());
+      if (size < 2) continue;
+      if (place == 'F' && index != 0) continue;
+      if (place == 'B' && index != size - 1) continue;
+      if (place == 'M' && (index == 0 || index == size - 1)) continue;
+      if (ordinal && index != ordinal - 1) continue;
+    }
+    const int steps = forward_steps(us, from, to);
+    const char dir = steps == 0 ? '=' : steps > 0 ? '+' : '-';
+    const int number =
+        steps != 0 && moves_straight(pt) ? std::abs(steps) : file_number(us, file_of(to));
+    if (dir != direction || number != target) continue;
+    found = m, ++matches;
+  }
+  return matches == 1 ? found : MOVE_NONE;
 }
 
 // "h2e2", "H2-E2", "h2-e2" as a move, or MOVE_NONE.
@@ -204,14 +278,21 @@ Move parse_move_name(const Position& pos, const std::string& text) {
     if (normalize_chinese(chinese_name(pos, m)) == chinese ||
         normalize_wxf(wxf_name(pos, m)) == wxf)
       found = m, ++matches;
-  if (matches) return matches == 1 ? found : MOVE_NONE;
-  // Two pieces of a kind on one file named by the file (炮七平四, C7=4) rather than as front and
-  // back: the move when only one of them can make it.
-  for (Move m : legal)
-    if (normalize_chinese(chinese_name(pos, m, true)) == chinese ||
-        normalize_wxf(wxf_name(pos, m, true)) == wxf)
-      found = m, ++matches;
-  return matches == 1 ? found : MOVE_NONE;
+  if (matches == 1) return found;
+  if (matches == 0) {
+    // Two pieces of a kind on one file named by the file (炮七平四, C7=4) rather than as front and
+    // back: the move when only one of them can make it.
+    for (Move m : legal)
+      if (normalize_chinese(chinese_name(pos, m, true)) == chinese ||
+          normalize_wxf(wxf_name(pos, m, true)) == wxf)
+        found = m, ++matches;
+    if (matches == 1) return found;
+  }
+  // A Chinese name (it has a character outside ASCII) that no move's own name matches: read it
+  // part by part.
+  if (std::any_of(text.begin(), text.end(), [](char c) { return uint8_t(c) >= 0x80; }))
+    return parse_chinese_parts(pos, legal, chinese);
+  return MOVE_NONE;
 }
 
 }  // namespace chuhan

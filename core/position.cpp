@@ -66,9 +66,11 @@ bool reachable(Piece p, Square s) {
   }
 }
 
-// A FEN counter: up to 9 digits. A game of a billion plies would take hundreds of gigabytes
-// (core/game.h), so every FEN this engine writes reads back, and twice the move number still
-// fits in an int.
+// A FEN counter: up to 9 digits, so that twice the move number still fits in an int. The FEN
+// writer stops counting there (a game started at the limit goes on), so every FEN this engine
+// writes reads back.
+constexpr int MaxCounter = 999'999'999;
+
 bool parse_counter(const std::string& text, long& value) {
   if (text.empty() || text.size() > 9) return false;
   for (char ch : text)
@@ -369,14 +371,50 @@ Key Position::compute_key() const {
   return k;
 }
 
+const char* fen_problem_name(FenProblemKind kind) {
+  switch (kind) {
+    case FenProblemKind::SYNTAX:
+      return "syntax";
+    case FenProblemKind::UNREACHABLE:
+      return "unreachable";
+    case FenProblemKind::NO_GENERAL:
+      return "no_general";
+    case FenProblemKind::TOO_MANY:
+      return "too_many";
+    case FenProblemKind::GENERALS_FACING:
+      return "generals_facing";
+    case FenProblemKind::NOT_TO_MOVE_IN_CHECK:
+      return "not_to_move_in_check";
+  }
+  return "";
+}
+
 std::string Position::set(const std::string& fen, StateInfo* si) {
+  FenFields f;
+  const std::vector<FenProblem> problems = read_fen(fen, f);
+  if (!problems.empty()) return problems.front().message;
+  setup(f.board, f.side, int(f.rule60), int(f.move_number), si);
+  return "";
+}
+
+std::vector<FenProblem> Position::check(const std::string& fen) {
+  FenFields f;
+  return read_fen(fen, f);
+}
+
+std::vector<FenProblem> Position::read_fen(const std::string& fen, FenFields& out) {
+  std::vector<FenProblem> problems;
+  const auto syntax = [&](std::string message) {
+    problems.push_back({FenProblemKind::SYNTAX, std::move(message)});
+    return problems;
+  };
   std::istringstream in(fen);
   std::vector<std::string> fields;
   for (std::string f; in >> f;) fields.push_back(f);
-  if (fields.empty()) return "empty FEN";
+  if (fields.empty()) return syntax("empty FEN");
 
   // 1. Board: ten ranks, rank 9 first, each with exactly nine files.
-  Piece board[SQUARE_NB] = {};
+  Piece* board = out.board;
   int ranks_seen = 0;
   {
     std::vector<std::string> rows;
@@ -385,8 +423,8 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
     while (std::getline(rows_in, row, '/')) rows.push_back(row);
     if (!fields[0].empty() && fields[0].back() == '/') rows.push_back("");
     if (rows.size() != RANK_NB)
-      return "the board has " + std::to_string(rows.size()) +
-             " ranks, expected 10 separated by '/'";
+      return syntax("the board has " + std::to_string(rows.size()) +
+                    " ranks, expected 10 separated by '/'");
     for (const std::string& text : rows) {
       const int rank = 9 - ranks_seen++;
       int file = 0;
@@ -396,16 +434,17 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
         } else {
           const Piece p = piece_from_char(ch);
           if (p == NO_PIECE)
-            return "unknown piece letter " + quote(std::string_view(&ch, 1)) + " on rank " +
-                   std::to_string(rank);
+            return syntax("unknown piece letter " + quote(std::string_view(&ch, 1)) + " on rank " +
+                          std::to_string(rank));
           if (file < FILE_NB) board[make_square(file, rank)] = p;
           ++file;
         }
-        if (file > FILE_NB) return "rank " + std::to_string(rank) + " has more than 9 files";
+        if (file > FILE_NB)
+          return syntax("rank " + std::to_string(rank) + " has more than 9 files");
       }
       if (file != FILE_NB)
-        return "rank " + std::to_string(rank) + " has " + std::to_string(file) +
-               " files, expected 9";
+        return syntax("rank " + std::to_string(rank) + " has " + std::to_string(file) +
+                      " files, expected 9");
     }
   }
 
@@ -418,48 +457,79 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
     else if (s == "b" || s == "B")
       side = BLACK;
     else
-      return "bad side to move " + quote(s) + ", expected w or b";
+      return syntax("bad side to move " + quote(s) + ", expected w or b");
   }
+  out.side = side;
 
   // 3. Castling and en-passant fields are always '-' in Xiangqi and may be omitted.
   size_t next = 2;
   while (next < fields.size() && next < 4 && fields[next] == "-") ++next;
-  long rule60 = 0, move_number = 1;
-  if (next < fields.size() && !parse_counter(fields[next], rule60))
-    return "bad 60-move rule counter " + quote(fields[next]) + ", expected a number of plies";
+  if (next < fields.size() && !parse_counter(fields[next], out.rule60))
+    return syntax("bad 60-move rule counter " + quote(fields[next]) +
+                  ", expected a number of plies");
   if (++next < fields.size()) {
-    if (!parse_counter(fields[next], move_number)) return "bad move number " + quote(fields[next]);
-    if (move_number == 0) move_number = 1;
+    if (!parse_counter(fields[next], out.move_number))
+      return syntax("bad move number " + quote(fields[next]));
+    if (out.move_number == 0) out.move_number = 1;
   }
   if (++next < fields.size())
-    return "unexpected text after the move number: " + quote(fields[next]);
+    return syntax("unexpected text after the move number: " + quote(fields[next]));
 
-  // 4. Material and placement.
+  // 4. Material and placement: every piece off its points, then each side's counts.
   int counts[PIECE_NB] = {};
+  std::vector<Square> where[PIECE_NB];
+  bool general_misplaced = false;
   for (int s = 0; s < SQUARE_NB; ++s) {
     const Piece p = board[s];
     if (p == NO_PIECE) continue;
-    if (!reachable(p, Square(s)))
-      return piece_description(p) + " on " + square_to_string(Square(s)) + ": " +
-             PieceNames[type_of(p)] + "s can never stand there";
+    if (!reachable(p, Square(s))) {
+      problems.push_back({FenProblemKind::UNREACHABLE,
+                          piece_description(p) + " on " + square_to_string(Square(s)) + ": " +
+                              PieceNames[type_of(p)] + "s can never stand there",
+                          color_of(p),
+                          p,
+                          0,
+                          0,
+                          {Square(s)}});
+      general_misplaced |= type_of(p) == GENERAL;
+    }
     ++counts[p];
+    where[p].push_back(Square(s));
   }
+  bool counts_ok = true;
   for (Color c : {RED, BLACK}) {
-    const int generals = counts[make_piece(c, GENERAL)];
-    if (generals == 0) return std::string(ColorNames[c]) + " has no general";
-    for (PieceType pt = ADVISOR; pt <= SOLDIER; pt = PieceType(pt + 1))
-      if (counts[make_piece(c, pt)] > max_count(pt))
-        return std::string(ColorNames[c]) + " has " + std::to_string(counts[make_piece(c, pt)]) +
-               " " + PieceNames[pt] + "s, at most " + std::to_string(max_count(pt)) +
-               " are possible";
-    if (generals > 1)
-      return std::string(ColorNames[c]) + " has " + std::to_string(generals) + " generals";
+    const Piece general = make_piece(c, GENERAL);
+    const int generals = counts[general];
+    if (generals == 0) {
+      problems.push_back(
+          {FenProblemKind::NO_GENERAL, std::string(ColorNames[c]) + " has no general", c, general});
+      counts_ok = false;
+    }
+    for (PieceType pt = ADVISOR; pt <= SOLDIER; pt = PieceType(pt + 1)) {
+      const Piece p = make_piece(c, pt);
+      if (counts[p] <= max_count(pt)) continue;
+      problems.push_back({FenProblemKind::TOO_MANY,
+                          std::string(ColorNames[c]) + " has " + std::to_string(counts[p]) + " " +
+                              PieceNames[pt] + "s, at most " + std::to_string(max_count(pt)) +
+                              " are possible",
+                          c, p, counts[p], max_count(pt), where[p]});
+      counts_ok = false;
+    }
+    if (generals > 1) {
+      problems.push_back(
+          {FenProblemKind::TOO_MANY,
+           std::string(ColorNames[c]) + " has " + std::to_string(generals) + " generals", c,
+           general, generals, 1, where[general]});
+      counts_ok = false;
+    }
   }
+  // The checks below need one general a side in its palace (and piece lists that hold them).
+  if (!counts_ok || general_misplaced) return problems;
 
   // 5. The side that just moved cannot have left its general attacked.
   Position trial;
   StateInfo trial_st{};
-  trial.setup(board, side, int(rule60), int(move_number), &trial_st);
+  trial.setup(board, side, int(out.rule60), int(out.move_number), &trial_st);
   const Square other = trial.general_square(~side);
   const Square own = trial.general_square(side);
   if (file_of(own) == file_of(other)) {
@@ -467,15 +537,27 @@ std::string Position::set(const std::string& fen, StateInfo* si) {
     const int lo = std::min(rank_of(own), rank_of(other)),
               hi = std::max(rank_of(own), rank_of(other));
     const uint16_t between = occ & ((1 << hi) - 1) & ~((2 << lo) - 1);
-    if (between == 0)
-      return std::string("the generals face each other on the open ") + char('a' + file_of(own)) +
-             "-file";
+    if (between == 0) {
+      problems.push_back({FenProblemKind::GENERALS_FACING,
+                          std::string("the generals face each other on the open ") +
+                              char('a' + file_of(own)) + "-file",
+                          COLOR_NB,
+                          NO_PIECE,
+                          0,
+                          0,
+                          {own, other}});
+      return problems;  // which is also a check: one reason is enough
+    }
   }
   if (trial.general_attacked(other, side))
-    return std::string("the side not to move (") + ColorNames[~side] + ") is in check";
-
-  setup(board, side, int(rule60), int(move_number), si);
-  return "";
+    problems.push_back({FenProblemKind::NOT_TO_MOVE_IN_CHECK,
+                        std::string("the side not to move (") + ColorNames[~side] + ") is in check",
+                        ~side,
+                        make_piece(~side, GENERAL),
+                        0,
+                        0,
+                        {other}});
+  return problems;
 }
 
 void Position::copy_from(const Position& other, std::vector<StateInfo>& history) {
@@ -533,7 +615,8 @@ std::string Position::fen() const {
     if (r > RANK_0) s += '/';
   }
   s += side_ == RED ? " w - - " : " b - - ";
-  s += std::to_string(st_->rule60) + " " + std::to_string(1 + game_ply_ / 2);
+  s += std::to_string(std::min(st_->rule60, MaxCounter)) + " " +
+       std::to_string(std::min(1 + game_ply_ / 2, MaxCounter));
   return s;
 }
 

@@ -11,6 +11,30 @@
 
 namespace chuhan {
 
+// What can make a FEN unusable, as a position editor shows it: a stable name for each kind
+// (fen_problem_name) so that front ends can say it in their own words.
+enum class FenProblemKind : uint8_t {
+  SYNTAX,                // the text is not a FEN (ranks, files, letters, side, counters)
+  UNREACHABLE,           // a piece on a point it may never stand on (an elephant across the river)
+  NO_GENERAL,            // a side without its general
+  TOO_MANY,              // more pieces of a kind than a side has (two generals, three rooks, ...)
+  GENERALS_FACING,       // the two generals face each other on an open file
+  NOT_TO_MOVE_IN_CHECK,  // the side that just moved left its general attacked
+};
+
+// One thing wrong with a FEN. `message` is what Position::set() says for it.
+struct FenProblem {
+  FenProblemKind kind = FenProblemKind::SYNTAX;
+  std::string message;
+  Color side = COLOR_NB;        // the side concerned (COLOR_NB: none, e.g. SYNTAX)
+  Piece piece = NO_PIECE;       // UNREACHABLE, TOO_MANY: the kind of piece
+  int count = 0, limit = 0;     // TOO_MANY: how many there are and the most a side can have
+  std::vector<Square> squares;  // the points concerned (the pieces, the generals, ...)
+};
+
+// "syntax", "unreachable", "no_general", "too_many", "generals_facing", "not_to_move_in_check".
+const char* fen_problem_name(FenProblemKind kind);
+
 // What do_move needs to undo a move, plus facts about the position it leads to. The caller owns
 // it; each StateInfo points to the one before, so the chain is the game's history.
 struct StateInfo {
@@ -52,6 +76,10 @@ class Position {
   // Sets the position from a FEN string. Returns "" on success; otherwise a human-readable
   // reason, and the position is left as it was. `si` becomes the root of the state chain.
   std::string set(const std::string& fen, StateInfo* si);
+  // Every problem of `fen`, in the order set() would meet them (set() reports the first): none
+  // for a FEN that set() takes. Text that is not a FEN gives one SYNTAX problem; the board's
+  // problems are all listed (a position editor shows them together).
+  static std::vector<FenProblem> check(const std::string& fen);
   // Becomes a copy of `other` with a private copy of its whole StateInfo chain in `history`
   // (oldest first), so that another thread can search it while `other` is searched too: the
   // states cache facts computed on demand (chases), so no two threads may share them.
@@ -66,6 +94,9 @@ class Position {
   Square general_square(Color c) const { return piece_list_[make_piece(c, GENERAL)][0]; }
   int count(Piece p) const { return piece_count_[p]; }
   int count(Color c, PieceType pt) const { return piece_count_[make_piece(c, pt)]; }
+  // c's rooks, horses and cannons: the pieces that attack from afar and make threats (the
+  // material that null move, mate detection and endgame rules ask about).
+  int major_count(Color c) const { return count(c, ROOK) + count(c, HORSE) + count(c, CANNON); }
   // Squares of all pieces p; count(p) of them.
   const Square* squares(Piece p) const { return piece_list_[p]; }
   uint16_t rank_occupancy(int rank) const { return rank_occ_[rank]; }
@@ -109,6 +140,14 @@ class Position {
   bool pos_is_ok(std::string* failure = nullptr) const;
 
  private:
+  // A FEN's fields as read: the board, the side to move and the counters.
+  struct FenFields {
+    Piece board[SQUARE_NB] = {};
+    Color side = RED;
+    long rule60 = 0, move_number = 1;
+  };
+  // Reads `fen` into `out` and returns its problems (check()); `out` is usable when there are none.
+  static std::vector<FenProblem> read_fen(const std::string& fen, FenFields& out);
   void setup(const Piece* board, Color side, int rule60, int move_number, StateInfo* si);
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);

@@ -47,15 +47,20 @@ TUNABLE(NullMoveBaseReduction, 3, 2, 5);
 TUNABLE(NullMoveDepthDivisor, 4, 2, 8);      // the reduction grows by depth / this
 TUNABLE(NullMoveEvalDivisor, 200, 80, 500);  // ... and by (eval - beta) / this, at most 3
 TUNABLE(NullVerifyDepth, 10, 6, 16);         // verify null-move cutoffs from this depth
+// ... and always when the side has this few rooks, horses and cannons (zugzwang-prone endings).
+constexpr int NullVerifyMajorPieces = 2;
 TUNABLE(IidDepthPv, 4, 2, 8);
 TUNABLE(IidDepthCut, 7, 4, 12);
 TUNABLE(EtcMinDepth, 6, 3, 12);
 TUNABLE(AspirationMinDepth, 4, 2, 8);
 TUNABLE(AspirationDelta, 20, 8, 60);
-TUNABLE(LmrBase, 768, 0, 1536);  // reduction = (LmrBase + ln d * ln n * LmrScale) / 1024
+constexpr int AspirationScoreDivisor = 64;  // the window also widens by |score| / this
+TUNABLE(LmrBase, 768, 0, 1536);             // reduction = (LmrBase + ln d * ln n * LmrScale) / 1024
 TUNABLE(LmrScale, 455, 200, 800);
 TUNABLE(LmrHistoryDivisor, 9000, 3000,
         20000);  // quiet history that changes the reduction by one ply
+// Quiet moves a node remembers for its history malus (the rest go unpunished).
+constexpr int MaxQuietsRemembered = 64;
 
 int late_move_count_limit(Depth depth, bool improving) {
   return improving ? 6 + depth * depth : 4 + depth * depth / 2;
@@ -81,7 +86,12 @@ void update_pv(Move* pv, Move m, const Move* child_pv) {
   *pv = MOVE_NONE;
 }
 
-int history_bonus(Depth depth) { return std::min(depth * depth * 16, 4000); }
+// The history bonus of a move that caused a cutoff at `depth`: it grows with the square of the
+// depth, up to a cap that keeps one deep cutoff from drowning every other move's record.
+constexpr int HistoryBonusPerDepth2 = 16, HistoryBonusMax = 4000;
+int history_bonus(Depth depth) {
+  return std::min(depth * depth * HistoryBonusPerDepth2, HistoryBonusMax);
+}
 
 }  // namespace
 
@@ -114,7 +124,7 @@ void Worker::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
   tt_.prefetch(pos.key_after(m));
   pos.do_move(m, st);
   count_node();
-  if ((nodes() & 1023) == 0) check_limits();
+  if ((nodes() & check_mask_) == 0) check_limits();
   if (limits_.nodes && nodes() >= limits_.nodes && helpers_.empty() && !main_) stop = true;
 }
 
@@ -138,7 +148,7 @@ void Worker::check_limits() {
 // one rook, horse or cannon.
 bool Worker::null_move_allowed(const Position& pos) const {
   const Color us = pos.side_to_move();
-  return pos.count(us, ROOK) + pos.count(us, HORSE) + pos.count(us, CANNON) > 0;
+  return pos.major_count(us) > 0;
 }
 
 Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
@@ -153,6 +163,13 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
     eval_cache_network_ = network;
   }
   nodes_ = 0;
+  // With helpers a node limit counts every thread's nodes, each thread checking the total every
+  // `interval` of its own: about an eighth of the limit over all threads at most, 1024 at most.
+  const uint64_t team = main_ ? main_->helpers_.size() + 1 : helpers_.size() + 1;
+  uint64_t interval = 1024;
+  if (limits.nodes && team > 1)
+    while (interval > 1 && interval * 8 * team > limits.nodes) interval /= 2;
+  check_mask_ = interval - 1;
   sel_depth_ = 0;
   completed_depth_ = 0;
   null_move_min_ply_ = 0;
@@ -250,7 +267,7 @@ void Worker::iterative_deepening(Position& pos,
       sel_depth_ = 0;
       // Aspiration window around the previous score of this line.
       Value prev = root_moves_[pv_index_].previous_score;
-      Value delta = AspirationDelta + std::abs(prev) / 64;
+      Value delta = AspirationDelta + std::abs(prev) / AspirationScoreDivisor;
       Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (root_depth_ >= AspirationMinDepth && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
@@ -389,9 +406,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       if (null_value <= VALUE_MATED_IN_MAX_PLY) ss->mate_threat = true;
       if (null_value >= beta) {
         if (null_value >= VALUE_MATE_IN_MAX_PLY) null_value = beta;
-        const Color us = pos.side_to_move();
-        const bool few_pieces =
-            pos.count(us, ROOK) + pos.count(us, HORSE) + pos.count(us, CANNON) <= 2;
+        const bool few_pieces = pos.major_count(pos.side_to_move()) <= NullVerifyMajorPieces;
         if (depth < NullVerifyDepth && !few_pieces) return null_value;
         // Verification: search again without null move for this side near the root.
         null_move_min_ply_ = ss->ply + 3 * (depth - r) / 4;
@@ -437,7 +452,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   MovePicker picker(pos, tt_move, ss->killers, history_, cont);
   const Color us = pos.side_to_move();
   Value best_value = -VALUE_INFINITE, value = -VALUE_INFINITE;
-  Move best_move = MOVE_NONE, quiets[64];
+  Move best_move = MOVE_NONE, quiets[MaxQuietsRemembered];
   int move_count = 0, quiet_count = 0;
   bool skip_quiets = false;
   // Single-reply extension: an evasion that is the only legal move.
@@ -537,7 +552,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
         alpha = value;
       }
     }
-    if (m != best_move && !capture && quiet_count < 64) quiets[quiet_count++] = m;
+    if (m != best_move && !capture && quiet_count < MaxQuietsRemembered) quiets[quiet_count++] = m;
   }
 
   // Step 17. No legal move: checkmate or stalemate, both lost for the side to move. The
@@ -590,12 +605,15 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   }
   ss->in_check = pos.in_check();
 
+  // Step 1. Aborted search and maximum ply; in check, repetitions (a checking cycle is judged
+  // here, where the evasions are searched).
   if (stop || ss->ply >= MAX_PLY - 1)
     return ss->ply >= MAX_PLY - 1 && !ss->in_check ? static_eval(pos) : VALUE_DRAW;
   if (ss->in_check)
     if (const Value v = repetition_value(pos, ss->ply); v != VALUE_NONE) return v;
 
-  // Transposition table: quiescence entries have depth 0.
+  // Step 2. Transposition table lookup: quiescence entries have depth 0, so any entry cuts a
+  // non-PV node when its bound allows.
   const Key key = pos.key();
   bool tt_hit;
   TTData ttd;
@@ -606,13 +624,14 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
       (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
-  // No legal move out of check loses too (Xiangqi has no stalemate draw): a standard way to
-  // mate a bare general. Only a side without rook, horse and cannon is likely to be stuck, so
+  // Step 3. No legal move out of check loses too (Xiangqi has no stalemate draw): a standard way
+  // to mate a bare general. Only a side without rook, horse and cannon is likely to be stuck, so
   // only then is every move generated; stand pat would otherwise hide the loss.
   if (!ss->in_check && !null_move_allowed(pos) && MoveList<LEGAL>(pos).size() == 0)
     return mated_in(ss->ply);
 
-  // Stand pat: out of check the side to move may decline every capture.
+  // Step 4. Stand pat: out of check the side to move may decline every capture, so the static
+  // evaluation (or a tighter bound from the table) is a lower bound; at beta it cuts.
   Value best_value, futility_base;
   if (ss->in_check) {
     ss->static_eval = VALUE_NONE;
@@ -633,8 +652,9 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     futility_base = ss->static_eval + QsFutilityMargin;
   }
 
-  // The first ply also tries quiet checks: a mate that begins with a quiet check just past
-  // the horizon is what a captures-only quiescence misses most often.
+  // Step 5. Loop through the captures (all evasions in check). The first ply also tries quiet
+  // checks: a mate that begins with a quiet check just past the horizon is what a captures-only
+  // quiescence misses most often.
   MovePicker picker(pos, tt_move, history_, depth == 0 && !ss->in_check);
   Move best_move = MOVE_NONE;
   int move_count = 0;
@@ -642,8 +662,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     if (!pos.legal(m)) continue;
     ++move_count;
 
-    // Futility and SEE pruning of captures that cannot raise alpha. Quiet checks (only at the
-    // first ply) are all tried: the sacrificial ones are the point.
+    // Step 6. Futility and SEE pruning of captures that cannot raise alpha. Quiet checks (only
+    // at the first ply) are all tried: the sacrificial ones are the point.
     if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY && pos.is_capture(m)) {
       if (!pos.gives_check(m)) {
         const Value futility = futility_base + SeeValue[type_of(pos.piece_on(to_sq(m)))];
@@ -655,12 +675,14 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
       if (!see_ge(pos, m, 0)) continue;
     }
 
+    // Step 7. Make the move and search it.
     StateInfo st;
     make_move(pos, ss, m, st);
     const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
     pos.undo_move(m);
     if (stop) return VALUE_ZERO;
 
+    // Step 8. New best move.
     if (value > best_value) {
       best_value = value;
       if (value > alpha) {
@@ -672,9 +694,10 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     }
   }
 
-  // In check with no legal move: mated (stalemate cannot arise here: we were in check).
+  // Step 9. In check with no legal move: mated (stalemate cannot arise here: we were in check).
   if (ss->in_check && move_count == 0) return mated_in(ss->ply);
 
+  // Step 10. Store in the transposition table, at depth 0.
   tt_.store(tte, key, value_to_tt(best_value, ss->ply),
             best_value >= beta ? BOUND_LOWER : BOUND_UPPER, 0, best_move, ss->static_eval);
   return best_value;

@@ -94,6 +94,9 @@ class Worker {
   // over all threads every few thousand nodes; the main worker counts its helpers' nodes in
   // reports and in the node limit.
   void follow(const Worker* main) { main_ = main; }
+  // Zeroes the node count before a search (the pool does it before waking a helper, so that the
+  // main worker never counts a helper's previous search against this one's node limit).
+  void reset_nodes() { nodes_.store(0, std::memory_order_relaxed); }
   void set_helpers(std::vector<Worker*> helpers) { helpers_ = std::move(helpers); }
   int index() const { return index_; }
   // The deepest iteration this worker finished in its last search (0 if none).
@@ -140,6 +143,9 @@ class Worker {
   }
 
   const int index_;
+  // The limits are checked when the node count has these bits clear: every 1024 nodes, more
+  // often when several threads share a small node limit (each then overshoots it by less).
+  uint64_t check_mask_ = 1023;
   const Worker* main_ = nullptr;  // a helper's main worker
   std::vector<Worker*> helpers_;  // the main worker's helpers
   // Written only by this worker's thread; atomic so that the main worker can sum it.

@@ -53,6 +53,7 @@ void ThreadPool::helper_loop(Helper& h, uint64_t last_search) {
       wake_.wait(lock, [&] { return quit_ || search_id_ != last_search; });
       if (quit_) return;
       last_search = search_id_;
+      if (size_t(h.worker.index()) > active_) continue;  // not needed for this search
     }
     h.worker.run(h.pos, helper_limits_, root_moves_, 0, {});
     std::lock_guard lock(mutex_);
@@ -80,7 +81,17 @@ Result ThreadPool::run(Position& pos, const SearchLimits& limits,
                        const std::vector<Move>& root_moves, TimePoint move_overhead,
                        const std::function<void(const InfoLine&)>& on_info) {
   tt_.new_search();
-  if (helpers_.empty()) return main_.run(pos, limits, root_moves, move_overhead, on_info);
+  // A node limit counts every thread's nodes. A helper joins only when the limit leaves every
+  // searching thread MinNodesPerThread of them, so that a small limit is not spent by helpers
+  // before the main worker has finished an iteration (`go nodes 1000` searches alone).
+  active_ = helpers_.size();
+  if (const uint64_t shares = limits.nodes / MinNodesPerThread; limits.nodes)
+    active_ = std::min<size_t>(active_, shares > 0 ? shares - 1 : 0);
+  for (auto& h : helpers_) h->worker.reset_nodes();  // nodes() counts the idle ones too
+  if (active_ == 0) {
+    main_.set_helpers({});
+    return main_.run(pos, limits, root_moves, move_overhead, on_info);
+  }
 
   // Helpers search without a clock (the main worker's stop ends them) and one line only; every
   // thread checks the node limit against all threads' nodes.
@@ -91,17 +102,18 @@ Result ThreadPool::run(Position& pos, const SearchLimits& limits,
   helper_limits_.network = limits.network;
   root_moves_ = root_moves;
   std::vector<Worker*> workers;
-  for (auto& h : helpers_) {
-    h->pos.copy_from(pos, h->history);
-    h->worker.stop = false;
-    h->worker.follow(&main_);
-    workers.push_back(&h->worker);
+  for (size_t i = 0; i < active_; ++i) {
+    Helper& h = *helpers_[i];
+    h.pos.copy_from(pos, h.history);
+    h.worker.stop = false;
+    h.worker.follow(&main_);
+    workers.push_back(&h.worker);
   }
   main_.set_helpers(std::move(workers));
   {
     std::lock_guard lock(mutex_);
     ++search_id_;
-    running_ = int(helpers_.size());
+    running_ = int(active_);
   }
   wake_.notify_all();
 
@@ -122,9 +134,10 @@ Result ThreadPool::run(Position& pos, const SearchLimits& limits,
 
 const Worker& ThreadPool::vote() const {
   std::vector<const Worker*> voters{&main_};
-  for (const auto& h : helpers_)
-    if (h->worker.completed_depth() > 0 && h->worker.result().best != MOVE_NONE)
-      voters.push_back(&h->worker);
+  for (size_t i = 0; i < active_; ++i)
+    if (const Worker& w = helpers_[i]->worker;
+        w.completed_depth() > 0 && w.result().best != MOVE_NONE)
+      voters.push_back(&w);
 
   Value min_score = VALUE_INFINITE;
   for (const Worker* w : voters) min_score = std::min(min_score, w->result().score);

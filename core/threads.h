@@ -40,7 +40,8 @@ class ThreadPool {
   // Nodes searched by all threads in the current or last search.
   uint64_t nodes() const;
 
-  // Searches as Worker::run does, with every thread; blocks until all threads have stopped.
+  // Searches as Worker::run does, with every thread (with a node limit, as many as get 1024
+  // nodes each: the limit counts all threads' nodes); blocks until all threads have stopped.
   Result run(Position& pos, const SearchLimits& limits, const std::vector<Move>& root_moves,
              TimePoint move_overhead, const std::function<void(const InfoLine&)>& on_info);
 
@@ -69,6 +70,9 @@ class ThreadPool {
   std::condition_variable settled_;  // run() waits here for the helpers to finish
   uint64_t search_id_ = 0;           // incremented for each search the helpers must join
   int running_ = 0;                  // helpers still searching
+  size_t active_ = 0;                // helpers taking part in the current search (the first ones)
+  // The fewest nodes of a node limit each searching thread must get (see run()).
+  static constexpr uint64_t MinNodesPerThread = 1024;
   bool quit_ = false;
   SearchLimits helper_limits_;
   std::vector<Move> root_moves_;

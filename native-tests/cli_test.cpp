@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <fstream>
+#include <iterator>
 
 #include "command_line.h"
 #include "data_files.h"
+#include "formats/game_file.h"
 #include "protocol_runner.h"
 #include "uci.h"
 
@@ -79,6 +82,117 @@ TEST(Analyze, PrintsNamedLinesAndRefusesBadArguments) {
     EXPECT_EQ(status, 2) << args << "\n" << refused;
     EXPECT_TRUE(has(refused, "usage: chuhan")) << refused;
   }
+}
+
+// ---- convert ----
+
+struct Converted {
+  int status = 0;
+  std::string out, err;
+};
+
+Converted convert(const std::vector<std::string>& args) {
+  Converted c;
+  Engine engine;
+  std::vector<std::string> all = {"convert"};
+  all.insert(all.end(), args.begin(), args.end());
+  const cli::Streams io{[&c](const std::string& line) { c.out += line + "\n"; },
+                        [&c](const std::string& line) { c.err += line + "\n"; }};
+  c.status = cli::run(engine, all, io, false);
+  return c;
+}
+
+const std::string Games = std::string(CHUHAN_TEST_DIR) + "/fixtures/games/";
+
+TEST(Convert, WritesEachFormatFromTheBytes) {
+  const Converted pgn = convert({Games + "study-1.8.xqf", "--notation", "wxf"});
+  EXPECT_EQ(pgn.status, 0) << pgn.err;
+  EXPECT_TRUE(has(pgn.out, "[Red \"红方甲\"]")) << pgn.out;
+  EXPECT_TRUE(has(pgn.out, "[Result \"1-0\"]")) << pgn.out;
+  EXPECT_TRUE(has(pgn.out, "1. C2=5 {当头炮} 1... H8+7 (1... C8=5)")) << pgn.out;
+  EXPECT_EQ(pgn.err, "");
+
+  const Converted json = convert({Games + "branches.txt", "--to", "json"});
+  EXPECT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(has(json.out, "\"moves\":[\"h2e2\",\"h9g7\",\"h0g2\",\"i9h9\",\"i0h0\",\"b9c7\"]"))
+      << json.out;
+  EXPECT_EQ(count_of(json.out, "\n"), 1u);
+
+  const Converted dhtml = convert({Games + "study.pgn", "--to", "dhtmlxq"});
+  EXPECT_EQ(dhtml.status, 0) << dhtml.err;
+  EXPECT_TRUE(has(dhtml.out, "[DhtmlXQ_movelist]7747706279678070")) << dhtml.out;
+  EXPECT_TRUE(has(dhtml.out, "[/DhtmlXQ]")) << dhtml.out;
+
+  const Converted fen = convert({Games + "ending-1.2.xqf", "--to", "fen"});
+  EXPECT_EQ(fen.out, "3k5/9/4P4/9/9/9/9/9/4A4/3AK4 b - - 0 1\n");
+
+  // An encoding told rather than detected.
+  const Converted told =
+      convert({Games + "study-gbk.pgn", "--encoding", "gbk", "--notation", "iccs"});
+  EXPECT_EQ(told.status, 0) << told.err;
+  EXPECT_TRUE(has(told.out, "[Opening \"中炮对屏风马\"]")) << told.out;
+}
+
+TEST(Convert, AllConvertsEveryGameAndReportsTheBadOnes) {
+  const std::string path = ::testing::TempDir() + "chuhan-convert-all.pgn";
+  std::ofstream(path)
+      << "[Red \"A\"]\n1. h2e2 *\n\n[Red \"B\"]\n1. h2h8 *\n\n[Red \"C\"]\n1. b2e2 *\n";
+  const Converted first = convert({path, "--to", "fen"});
+  EXPECT_EQ(first.status, 0);
+  EXPECT_EQ(count_of(first.out, "\n"), 1u);
+  const Converted all = convert({path, "--all", "--to", "json"});
+  EXPECT_EQ(all.status, 1);
+  EXPECT_EQ(count_of(all.out, "\n"), 2u) << all.out;  // one JSON object a line
+  EXPECT_EQ(count_of(all.err, "\n"), 1u) << all.err;
+  EXPECT_TRUE(has(all.err, "chuhan: convert: " + path + ": pgn game 2: line 5: 'h2h8'")) << all.err;
+  const Converted forum = convert({Games + "forum-page.html", "--all", "--to", "dhtmlxq"});
+  EXPECT_EQ(forum.status, 0) << forum.err;
+  EXPECT_EQ(count_of(forum.out, "[DhtmlXQ]"), 2u) << forum.out;
+}
+
+TEST(Convert, ErrorsAreOneLineAndANonZeroStatus) {
+  const Converted missing = convert({Games + "no-such-file.xqf"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(count_of(missing.err, "\n"), 1u) << missing.err;
+  EXPECT_TRUE(has(missing.err, "cannot read")) << missing.err;
+
+  const std::string path = ::testing::TempDir() + "chuhan-convert-cut.xqf";
+  std::ifstream in(Games + "study-1.3.xqf", std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 3);
+  const Converted cut = convert({path});
+  EXPECT_EQ(cut.status, 1);
+  EXPECT_EQ(count_of(cut.err, "\n"), 1u) << cut.err;
+  EXPECT_TRUE(has(cut.err, ": xqf: the file is cut short")) << cut.err;
+
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{},
+                                             {Games + "study.pgn", "--to", "xqf"},
+                                             {Games + "study.pgn", "--notation", "klingon"},
+                                             {Games + "study.pgn", "--encoding", "latin1"},
+                                             {Games + "study.pgn", "--frob"},
+                                             {Games + "study.pgn", "--to"},
+                                             {Games + "study.pgn", Games + "study-gbk.pgn"}}) {
+    const Converted bad = convert(args);
+    EXPECT_EQ(bad.status, 2) << bad.err;
+    EXPECT_TRUE(has(bad.err, "usage: chuhan")) << bad.err;
+  }
+}
+
+TEST(Convert, CheckSaysForEachGameWhetherItReads) {
+  const Converted check = convert(
+      {"--check", Games + "study-1.0.xqf", Games + "forum-page.html", Games + "no-such-file.pgn"});
+  EXPECT_EQ(check.status, 1);
+  EXPECT_TRUE(has(check.out, "study-1.0.xqf\t1\txqf-1.0\tok\t6 moves, 11 nodes, 3 comments\n"))
+      << check.out;
+  EXPECT_TRUE(has(check.out, "forum-page.html\t2\tdhtmlxq\tok\t3 moves")) << check.out;
+  EXPECT_TRUE(has(check.out, "no-such-file.pgn\t0\t-\terror\tcannot read the file")) << check.out;
+  // Through the executable, as the measuring script runs it.
+  int status = 0;
+  const std::string out = run_command_line("convert --check " + Games + "study-1.8.xqf", &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_TRUE(has(out, "\txqf-1.8\tok\t")) << out;
 }
 
 }  // namespace

@@ -11,8 +11,9 @@
 namespace chuhan::test {
 
 namespace {
-// The one place the native tests find the shared data: $CHUHAN_DATA_DIR (which scripts/test.sh
-// sets as scripts/data-dir.sh finds it, also for a clone), else ../shared/data beside the checkout.
+// The one place the native tests find the shared data: $CHUHAN_DATA_DIR (which
+// scripts/dev/test.sh sets as scripts/dev/data-dir.sh finds it, also for a clone), else
+// ../shared/data beside the checkout.
 std::string data_dir() {
   const char* env = std::getenv("CHUHAN_DATA_DIR");
   return env && *env ? env : CHUHAN_DEFAULT_DATA_DIR;

@@ -163,6 +163,53 @@ TEST(Pgn, ReportsTheFirstIllegalMove) {
   EXPECT_NE(engine.load_pgn("[FEN \"bad\"]\n1. h2e2").find("invalid FEN: "), std::string::npos);
 }
 
+// The ICCS move that `name` names in `fen`, or "" when it names none (or more than one).
+std::string read_name(const std::string& fen, const std::string& name) {
+  Position pos;
+  StateInfo st;
+  EXPECT_EQ(pos.set(fen, &st), "");
+  const Move m = parse_move_name(pos, name);
+  return m == MOVE_NONE ? "" : move_to_string(m);
+}
+
+TEST(Notation, ChineseNamesReadInEveryConvention) {
+  const std::string start = Position::StartFen;
+  // Traditional and red/black typesetting, 上/下 for 进/退, digits of either width for either side.
+  EXPECT_EQ(read_name(start, "砲二平五"), "h2e2");
+  EXPECT_EQ(read_name(start, "傌二上三"), "h0g2");
+  EXPECT_EQ(read_name(start, "俥一進一"), "i0i1");
+  EXPECT_EQ(read_name(start, "炮2平5"), "h2e2");
+  EXPECT_EQ(read_name(start, "炮２平５"), "h2e2");
+  EXPECT_EQ(read_name(start, "帥五上一"), "e0e1");
+  const std::string black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+  EXPECT_EQ(read_name(black, "馬8進7"), "h9g7");
+  EXPECT_EQ(read_name(black, "車九進一"), "i9i8");  // Chinese numerals for Black
+  EXPECT_EQ(read_name(black, "將5下1"), "");        // a general cannot leave the palace back
+  // Two rooks on a file named by the file: read when only one of them can make the move.
+  const std::string rooks = "5k3/9/9/9/3R5/9/3R5/9/9/4K4 w - - 0 1";
+  EXPECT_EQ(read_name(rooks, "车六进四"), "d5d9");  // the back rook is blocked
+  EXPECT_EQ(read_name(rooks, "车六进一"), "");      // both can: ambiguous
+  EXPECT_EQ(read_name(rooks, "前车进一"), "d5d6");
+  EXPECT_EQ(read_name(rooks, "後車平七"), "d3c3");
+  // Soldiers doubled on two files: 前七, 前兵七 and 兵七前 forms; three on a file: 前/中/后
+  // and ordinals.
+  const std::string two_files = "3k5/9/9/P1P6/P1P6/9/9/9/9/4K4 w - - 0 1";
+  EXPECT_EQ(read_name(two_files, "前九进一"), "a6a7");
+  EXPECT_EQ(read_name(two_files, "前兵九进一"), "a6a7");
+  EXPECT_EQ(read_name(two_files, "后七平六"), "c5d5");
+  EXPECT_EQ(read_name(two_files, "前兵进一"), "");  // which front soldier?
+  const std::string three = "4k4/9/9/4P4/4P4/4P4/9/9/9/3K5 w - - 0 1";
+  EXPECT_EQ(read_name(three, "中兵平六"), "e5d5");
+  EXPECT_EQ(read_name(three, "二兵平六"), "e5d5");
+  EXPECT_EQ(read_name(three, "前兵平四"), "e6f6");
+  EXPECT_EQ(read_name(three, "一兵平四"), "e6f6");
+  EXPECT_EQ(read_name(three, "后兵进一"), "");  // e4 is blocked by e5
+  EXPECT_EQ(read_name(three, "三兵进一"), "");
+  // Not names.
+  for (const char* junk : {"炮二平", "炮二平〇", "炮炮平五", "前后炮平五", "二三四兵进一"})
+    EXPECT_EQ(read_name(start, junk), "") << junk;
+}
+
 TEST(Notation, EngineNamesTheGameMoves) {
   Engine engine;
   ASSERT_EQ(engine.set_position("startpos", {"h2e2", "h9g7"}), "");

@@ -9,7 +9,7 @@
 namespace chuhan::test {
 namespace {
 
-// Deeper counts run in scripts/perft-bench.sh instead of the unit tests.
+// Deeper counts run in scripts/bench/perft-bench.sh instead of the unit tests.
 constexpr uint64_t MaxLeavesInTest = 12'000'000;
 
 TEST(Perft, MatchesEveryPublishedCountUpToTheTestBudget) {

@@ -20,7 +20,7 @@ int64_t now_ms() {
 
 }  // namespace
 
-EngineProcess::EngineProcess() {
+EngineProcess::EngineProcess(const std::string& shell) {
   int to_child[2], from_child[2];
   if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
   pid_ = fork();
@@ -29,7 +29,11 @@ EngineProcess::EngineProcess() {
     dup2(from_child[1], 1);
     dup2(from_child[1], 2);
     close(to_child[0]), close(to_child[1]), close(from_child[0]), close(from_child[1]);
-    execl(CHUHAN_BINARY, CHUHAN_BINARY, static_cast<char*>(nullptr));
+    if (shell.empty())
+      execl(CHUHAN_BINARY, CHUHAN_BINARY, static_cast<char*>(nullptr));
+    else
+      execl("/bin/sh", "sh", "-c", (shell + "; exec '" CHUHAN_BINARY "'").c_str(),
+            static_cast<char*>(nullptr));
     _exit(127);
   }
   close(to_child[0]);

@@ -10,7 +10,8 @@ namespace chuhan::test {
 // A running `chuhan` (no arguments) with pipes to its stdin and stdout (stderr joins stdout).
 class EngineProcess {
  public:
-  EngineProcess();
+  // `shell`, when given, runs first in the shell that then execs `chuhan` (e.g. "ulimit -v N").
+  explicit EngineProcess(const std::string& shell = "");
   ~EngineProcess();  // kills the process if it still runs
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;

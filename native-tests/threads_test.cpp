@@ -82,6 +82,31 @@ TEST(Threads, TheNodeLimitCountsEveryThread) {
   EXPECT_LE(reported, limits.nodes + 4 * 2048);
 }
 
+// Issue 31, item 13: a small node limit holds with many threads (8 threads searched 6,176 nodes
+// for `go nodes 1000`, 256 threads 206,869): a limit under 2048 nodes is searched by the main
+// worker alone, a larger one by as many threads as get 1024 nodes each, which check the total
+// more often. The count is the pool's, taken once every thread has stopped.
+TEST(Threads, ASmallNodeLimitHoldsWithManyThreads) {
+  for (const auto& [threads, nodes] : {std::pair{8, 1000}, {64, 1000}, {8, 20000}, {64, 20000}}) {
+    TranspositionTable tt;
+    search::ThreadPool pool(tt);
+    ASSERT_EQ(pool.set_count(threads), "");
+    Position pos;
+    StateInfo st{};
+    ASSERT_EQ(pos.set(Position::StartFen, &st), "");
+    SearchLimits limits;
+    limits.nodes = nodes;
+    for (int round = 0; round < 2; ++round) {
+      pool.main().stop = false;  // as Engine::go leaves it after each search
+      const search::Result r = pool.run(pos, limits, {}, 0, {});
+      EXPECT_NE(r.best, MOVE_NONE);
+      EXPECT_GE(r.nodes, limits.nodes) << threads << " threads";
+      EXPECT_LE(r.nodes, limits.nodes + limits.nodes / 4 + 2 * uint64_t(threads))
+          << threads << " threads";
+    }
+  }
+}
+
 TEST(Threads, StopEndsTheSearchOnEveryThread) {
   Engine engine;
   set_threads(engine, 3);

@@ -23,14 +23,25 @@ export function collectProblems(page, problems) {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
 }
 
-/** Makes every page of `context` record each request it posts to a worker, by command, in
- * `window.chuhanWorkerMessages`. */
+/** Makes every page of `context` record each request it posts to a worker: its command in
+ * `window.chuhanWorkerMessages` and its size in bytes (as UTF-8 JSON text; a file's bytes count as
+ * their length) in `window.chuhanWorkerBytes`. */
 export function recordWorkerMessages(context) {
   return context.addInitScript(() => {
     window.chuhanWorkerMessages = [];
+    window.chuhanWorkerBytes = [];
+    const size = (message) => {
+      let bytes = 0;
+      const text = JSON.stringify(message, (key, value) => {
+        if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return (bytes += value.byteLength), null;
+        return value instanceof WebAssembly.Module || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer) ? null : value;
+      });
+      return bytes + new TextEncoder().encode(text ?? '').length;
+    };
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
       window.chuhanWorkerMessages.push(message?.cmd ?? '?');
+      window.chuhanWorkerBytes.push(size(message));
       return post.call(this, message, ...rest);
     };
   });

@@ -21,7 +21,7 @@ need g++
 need make
 need libgtest-dev
 need emscripten
-# clang for the libFuzzer targets (scripts/fuzz.sh); clang-format for scripts/check-format.sh.
+# clang for the libFuzzer targets (scripts/dev/fuzz.sh); clang-format for scripts/dev/check-format.sh.
 need clang
 need clang-format
 # Headless Chromium for the browser tests, and a CJK font so that its screenshots of the board

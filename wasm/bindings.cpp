@@ -165,6 +165,9 @@ val to_js(const chuhan::SearchInfo& info) {
 // The class JavaScript sees as `Engine`.
 class EngineBinding {
  public:
+  // Search reports name their lines in Chinese (SearchInfo.pvNames).
+  EngineBinding() { engine_.set_pv_names(chuhan::Notation::CHINESE); }
+
   // Sets a new game: `fen` followed by `moves` (an array of ICCS strings). Returns the game (see
   // game()) or {error}; on error the previous game stays.
   val set_position(const std::string& fen, const val& moves) {
@@ -290,6 +293,99 @@ class EngineBinding {
     val o = val::object();
     o.set("text", engine_.save_game(f, options));
     return o;
+  }
+
+  // Judges a FEN for a position editor (Engine::check_position): {problems: [{code, message,
+  // side?, piece?, count?, max?, squares}], check, result, legalMoves (how many)}. `code` is
+  // fen_problem_name's; side "w"/"b"; piece a FEN letter; squares ICCS points.
+  val check_position(const std::string& fen) const {
+    const chuhan::PositionCheck c = chuhan::Engine::check_position(fen);
+    std::string out;
+    json::Writer w(out);
+    w.begin_object().key("problems").begin_array();
+    for (const chuhan::FenProblem& p : c.problems) {
+      w.begin_object().key("code").string(chuhan::fen_problem_name(p.kind));
+      w.key("message").string(p.message);
+      if (p.side != chuhan::COLOR_NB) w.key("side").string(p.side == chuhan::RED ? "w" : "b");
+      if (p.piece != chuhan::NO_PIECE)
+        w.key("piece").string(std::string(1, chuhan::piece_to_char(p.piece)));
+      if (p.kind == chuhan::FenProblemKind::TOO_MANY)
+        w.key("count").integer(p.count).key("max").integer(p.limit);
+      w.key("squares").begin_array();
+      for (const chuhan::Square sq : p.squares) w.string(chuhan::square_to_string(sq));
+      w.end_array().end_object();
+    }
+    w.end_array();
+    w.key("check").boolean(c.in_check);
+    w.key("result");
+    chuhan::formats::write_result(w, c.result);
+    w.key("legalMoves").integer(c.legal_moves);
+    w.end_object();
+    return parse_json(out);
+  }
+
+  // Answers a draw offer made to `side` ("w" or "b"; "" the side to move) in the cursor's position
+  // (Engine::offer_draw): {accepted, reason, score?} (score: {cp} or {mate} from that side).
+  val offer_draw(const std::string& side) {
+    if (side != "" && side != "w" && side != "b")
+      return error_object("side must be 'w', 'b' or '' (the side to move)");
+    const chuhan::Color asked = side == "w"   ? chuhan::RED
+                                : side == "b" ? chuhan::BLACK
+                                              : engine_.side_to_move();
+    const chuhan::draw::Decision d = engine_.offer_draw(asked);
+    val o = val::object();
+    o.set("accepted", d.accepted);
+    o.set("reason", std::string(chuhan::draw::name(d.reason)));
+    if (d.score) {
+      val score = val::object();
+      const int v = *d.score;
+      score.set(contract::is_mate(v) ? "mate" : "cp",
+                contract::is_mate(v) ? contract::mate_moves(v) : v);
+      o.set("score", score);
+    }
+    return o;
+  }
+
+  // Every game of a file (Engine::read_games), at most `max_games`: an array of
+  // {tags, startFen, result, declared, plies (of the main line), text (the game as PGN with
+  // moves in `notation`)} or {error} for a game that could not be read; or {error} for bad
+  // arguments. The engine's game is not touched.
+  val read_games(const std::string& data, const std::string& format, const std::string& encoding,
+                 const std::string& notation, double max_games) const {
+    chuhan::formats::ReadOptions options;
+    if (!chuhan::formats::parse_format(format, options.format))
+      return error_object("unknown format '" + format + "'");
+    if (!chuhan::formats::parse_encoding(encoding, options.encoding))
+      return error_object("unknown encoding '" + encoding + "'");
+    chuhan::formats::WriteOptions write;
+    if (!chuhan::parse_notation(notation, write.notation))
+      return error_object("unknown notation '" + notation + "'");
+    if (!(max_games >= 1)) return error_object("max must be at least 1");
+    const auto games = chuhan::Engine::read_games(data, options, size_t(std::min(max_games, 1e9)));
+    std::string out;
+    json::Writer w(out);
+    w.begin_array();
+    for (const chuhan::formats::Loaded& g : games) {
+      w.begin_object();
+      if (!g.game) {
+        w.key("error").string(g.error);
+      } else {
+        const chuhan::Record& r = g.game->record();
+        w.key("tags").begin_object();
+        for (const auto& [k, v] : r.tags.all()) w.key(k).string(v);
+        w.end_object();
+        w.key("startFen").string(r.start_fen());
+        w.key("result");
+        chuhan::formats::write_result(w, r.result());
+        w.key("declared");
+        chuhan::formats::write_result(w, r.declared);
+        w.key("plies").integer(int(r.main_line().size()) - 1);
+        w.key("text").string(chuhan::formats::write_game(r, chuhan::formats::Format::PGN, write));
+      }
+      w.end_object();
+    }
+    w.end_array();
+    return parse_json(out);
   }
 
   // Searches within `limits`, calling `on_info` (a function, or undefined) after each iteration.
@@ -483,6 +579,9 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("game", &EngineBinding::game)
       .function("loadGame", &EngineBinding::load_game)
       .function("saveGame", &EngineBinding::save_game)
+      .function("checkPosition", &EngineBinding::check_position)
+      .function("offerDraw", &EngineBinding::offer_draw)
+      .function("readGames", &EngineBinding::read_games)
       .function("moveNames", &EngineBinding::move_names)
       .function("moveName", &EngineBinding::move_name)
       .function("pgn", &EngineBinding::pgn)

@@ -41,6 +41,17 @@ const MaxStartFailures = 3;
 const isNode = (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff;
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : typeof v);
 
+// Runs `check` (argument checks that may call a caller's getter or Proxy, which may throw) and
+// returns its result, or a promise rejected with what it threw: a method that returns a promise
+// never throws.
+function rejecting(check) {
+  try {
+    return check();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 // `range` is {min, max} of the contract.
 function checkWhole(what, value, { min, max }) {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
@@ -77,6 +88,9 @@ function checkOptions(options) {
   for (const key of Object.keys(options))
     if (!known.includes(key) && options[key] !== undefined)
       throw new TypeError(`createEngine(options): unknown option '${key}' (known: ${known.join(', ')})`);
+  // Whole numbers before a worker starts; their ranges come with the contract the worker brings.
+  if (options.hashMB !== undefined && (!Number.isInteger(options.hashMB) || options.hashMB < 1))
+    throw new RangeError(`createEngine(options): hashMB must be a whole number from 1, got ${show(options.hashMB)}`);
   if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1))
     throw new RangeError(`createEngine(options): threads must be a whole number from 1, got ${show(options.threads)}`);
   for (const key of ['wasmUrl', 'threadedWasmUrl', 'workerUrl', 'openingsUrl'])
@@ -241,11 +255,13 @@ class Engine {
   /** Sets the game: `fen` (or 'startpos') followed by `moves` in ICCS. Resolves with the game. */
   setPosition(fen, moves = []) {
     if (typeof fen !== 'string') return Promise.reject(new TypeError(`setPosition: fen must be a string, got ${show(fen)}`));
-    // Array.from visits holes ([, 'h9g7']) as undefined, where every() would skip them.
-    const copy = Array.isArray(moves) ? Array.from(moves) : null;
-    if (!copy?.every((m) => typeof m === 'string'))
-      return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
-    return this.#edit('setPosition', { cmd: 'position', fen, moves: copy });
+    return rejecting(() => {
+      // Array.from visits holes ([, 'h9g7']) as undefined, where every() would skip them.
+      const copy = Array.isArray(moves) ? Array.from(moves) : null;
+      if (!copy?.every((m) => typeof m === 'string'))
+        return Promise.reject(new TypeError('setPosition: moves must be an array of ICCS strings such as ["h2e2", "h9g7"]'));
+      return this.#edit('setPosition', { cmd: 'position', fen, moves: copy });
+    });
   }
 
   /**
@@ -330,6 +346,43 @@ class Engine {
     if (typeof comments !== 'boolean' || typeof variations !== 'boolean')
       return Promise.reject(new TypeError('saveGame: comments and variations must be true or false'));
     return this.#request('saveGame', { cmd: 'saveGame', format, notation, comments, variations });
+  }
+
+  /**
+   * Every game of a file (text or bytes, as loadGame), at most `max`: an array with, per game,
+   * {tags, startFen, result, declared, plies, text} (text: the game as PGN, moves in `notation`)
+   * or {error}. The engine's game is not touched.
+   */
+  readGames(data, { format = 'auto', encoding = 'auto', notation = 'chinese', max = 100000 } = {}) {
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data.slice(0)) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)) : null;
+    if (typeof data !== 'string' && !bytes)
+      return Promise.reject(new TypeError(`readGames: data must be a string, a Uint8Array or an ArrayBuffer, got ${show(data)}`));
+    const { read } = this.#contract.formats;
+    if (!read.includes(format)) return Promise.reject(new TypeError(`readGames: format must be one of ${read.join(', ')}, got ${show(format)}`));
+    if (typeof encoding !== 'string') return Promise.reject(new TypeError(`readGames: encoding must be a string, got ${show(encoding)}`));
+    if (!this.#contract.notations.includes(notation))
+      return Promise.reject(new TypeError(`readGames: notation must be one of ${this.#contract.notations.join(', ')}, got ${show(notation)}`));
+    if (!Number.isInteger(max) || max < 1) return Promise.reject(new RangeError(`readGames: max must be a whole number from 1, got ${show(max)}`));
+    return this.#request('readGames', { cmd: 'readGames', data: bytes ?? data, format, encoding, notation, max });
+  }
+
+  /**
+   * Judges a FEN for a position editor without touching the game: {problems, check, result,
+   * legalMoves}. `problems` lists everything that keeps it from being played (empty: legal).
+   */
+  checkPosition(fen) {
+    if (typeof fen !== 'string') return Promise.reject(new TypeError(`checkPosition: fen must be a string, got ${show(fen)}`));
+    return this.#request('checkPosition', { cmd: 'checkPosition', fen });
+  }
+
+  /**
+   * A draw offer to `side` ('w' | 'b'; default the side to move) in the cursor's position:
+   * {accepted, reason, score?}. A short search may run; the game is not changed (declare the
+   * draw with setResult('1/2-1/2', 'agreement')).
+   */
+  offerDraw({ side = '' } = {}) {
+    if (!['', 'w', 'b'].includes(side)) return Promise.reject(new TypeError(`offerDraw: side must be 'w' or 'b', got ${show(side)}`));
+    return this.#request('offerDraw', { cmd: 'offerDraw', side });
   }
 
   // A request that changes the game: on success it joins the log a new worker replays.
@@ -506,12 +559,16 @@ class Engine {
 
   /** The game as xqbase-style PGN; `tags` ({Event: '...', Red: '...'}) adds or overrides headers. */
   pgn(tags = {}) {
-    if (tags === null || typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string'))
-      return Promise.reject(new TypeError('pgn: tags must be an object of strings such as { Red: "Chuhan" }'));
-    for (const [key, value] of Object.entries(tags))
-      if (!/^[A-Za-z0-9_]+$/.test(key) || /["\\\n\r]/.test(value))
-        return Promise.reject(new TypeError(`pgn: bad tag ${show(key)} = ${show(value)} (names are letters, digits, _; values have no quote, backslash or line break)`));
-    return this.#request('pgn', { cmd: 'pgn', tags: { ...tags } });
+    return rejecting(() => {
+      // One read of each value (a getter runs once), checked and sent.
+      const copy = tags !== null && typeof tags === 'object' && !Array.isArray(tags) ? Object.fromEntries(Object.entries(tags)) : null;
+      if (!copy || !Object.values(copy).every((v) => typeof v === 'string'))
+        return Promise.reject(new TypeError('pgn: tags must be an object of strings such as { Red: "Chuhan" }'));
+      for (const [key, value] of Object.entries(copy))
+        if (!/^[A-Za-z0-9_]+$/.test(key) || /["\\\n\r]/.test(value))
+          return Promise.reject(new TypeError(`pgn: bad tag ${show(key)} = ${show(value)} (names are letters, digits, _; values have no quote, backslash or line break)`));
+      return this.#request('pgn', { cmd: 'pgn', tags: copy });
+    });
   }
 
   /**

@@ -38,7 +38,7 @@ export interface EngineOptions {
 
 /**
  * Search limits, each a whole number in its range in Engine.contract.limits; times in milliseconds. A limit
- * that ends the search (movetime, depth, nodes, mate, wtime/btime) or infinite: true is required;
+ * that ends the search (movetime, depth, nodes, wtime/btime) or infinite: true is required;
  * unknown keys are rejected.
  */
 export interface SearchLimits {
@@ -48,7 +48,7 @@ export interface SearchLimits {
   depth?: number;
   /** Node budget. */
   nodes?: number;
-  /** Search for a mate in this many moves. */
+  /** Stop once a mate in at most this many moves is found (with another limit, or infinite). */
   mate?: number;
   /** Red's (w) and Black's (b) remaining clock (0: none left) and increment per move. */
   wtime?: number;
@@ -213,6 +213,73 @@ export type WriteFormat = 'pgn' | 'dhtmlxq' | 'fen' | 'json';
 /** Text encodings of files given as bytes ('auto': detected). */
 export type TextEncoding = 'auto' | 'utf-8' | 'gbk' | 'gb18030' | 'big5' | 'utf-16le' | 'utf-16be';
 
+/** One thing that keeps a FEN from being played (Engine.checkPosition). */
+export interface PositionProblem {
+  /**
+   * 'syntax' (not a FEN: ranks, files, letters, side, counters), 'unreachable' (a piece on a point
+   * it may never stand on), 'no_general', 'too_many' (more of a kind than a side has),
+   * 'generals_facing', 'not_to_move_in_check' (the side that just moved left its general attacked).
+   */
+  code: 'syntax' | 'unreachable' | 'no_general' | 'too_many' | 'generals_facing' | 'not_to_move_in_check';
+  /** The engine's message (English), as setPosition() would reject the FEN with it. */
+  message: string;
+  /** The side concerned. */
+  side?: Side;
+  /** The kind of piece concerned, as a FEN letter (unreachable, too_many, no_general). */
+  piece?: string;
+  /** too_many: how many there are and the most a side can have. */
+  count?: number;
+  max?: number;
+  /** The points concerned (ICCS squares such as 'c5'). */
+  squares: string[];
+}
+
+/** What checkPosition() answers. */
+export interface PositionCheck {
+  /** Everything wrong, in the order setPosition() meets them; empty for a legal position. */
+  problems: PositionProblem[];
+  /** Legal positions: the side to move is in check, the rules' verdict as it stands, its legal moves. */
+  check: boolean;
+  result: GameResult;
+  legalMoves: number;
+}
+
+/**
+ * Why the engine accepts or refuses a draw: 'insufficient_material', 'no_mating_material',
+ * 'drawn_ending', 'losing' (it is being mated), 'worse', 'level' (level with little left) accept;
+ * 'game_over', 'winning' (it mates), 'better', 'play_on' (level, plenty to play for) refuse.
+ */
+export type DrawReason =
+  | 'game_over'
+  | 'insufficient_material'
+  | 'no_mating_material'
+  | 'winning'
+  | 'losing'
+  | 'better'
+  | 'drawn_ending'
+  | 'worse'
+  | 'level'
+  | 'play_on';
+
+export interface DrawAnswer {
+  accepted: boolean;
+  reason: DrawReason;
+  /** The short search's score from the side asked, when one ran. */
+  score?: { cp?: number; mate?: number };
+}
+
+/** One game of a file, as readGames() reads it. */
+export interface GameSummary {
+  tags: Record<string, string>;
+  startFen: string;
+  result: GameResult;
+  declared: GameResult;
+  /** Plies of the main line. */
+  plies: number;
+  /** The game as PGN (loadGame() reads it back). */
+  text: string;
+}
+
 /** A whole-number range, both ends included. */
 export interface Range {
   min: number;
@@ -360,6 +427,30 @@ export interface Engine {
    * cursor's position.
    */
   saveGame(format?: WriteFormat, options?: { notation?: NotationStyle; comments?: boolean; variations?: boolean }): Promise<string>;
+  /**
+   * Every game of a file (a PGN of many games, an EPD of many positions; other formats hold one),
+   * at most `max` (default 100000): a summary and the PGN text of each (moves in `notation`,
+   * default Chinese), or {error} for a game that cannot be read. The engine's game is not touched.
+   */
+  readGames(
+    data: string | Uint8Array | ArrayBuffer,
+    options?: { format?: ReadFormat; encoding?: TextEncoding; notation?: NotationStyle; max?: number },
+  ): Promise<Array<GameSummary | { error: string }>>;
+  /**
+   * Judges a FEN for a position editor without touching the game: every problem (two generals
+   * facing, a piece on a point it may never stand on, too many of a kind, the side not to move in
+   * check, ...) with the points concerned, or for a legal position its check, verdict and number
+   * of legal moves.
+   */
+  checkPosition(fen: string): Promise<PositionCheck>;
+  /**
+   * A draw offer made to `side` (default the side to move) in the cursor's position: accepted when
+   * the engine judges it drawn (the rules' insufficient material, no material that can mate, a
+   * known drawn ending, a level position with little left) or worse for it, with the reason. A
+   * short full-strength search (at most 12 plies or 400000 nodes) decides when the material does
+   * not. Changes nothing: declare the draw with setResult('1/2-1/2', 'agreement').
+   */
+  offerDraw(options?: { side?: Side }): Promise<DrawAnswer>;
   /** FEN of the current position. */
   fen(): Promise<string>;
   /** Legal moves of the current position in ICCS. */
@@ -418,8 +509,8 @@ export interface Engine {
   setOption(name: EngineOption, value: number): Promise<void>;
   /**
    * ownBook (default false): go() answers a position of the built-in opening book at once with a
-   * weighted random book move ({book: true}, no info reports), except for infinite searches and
-   * MultiPV. Kept across worker restarts.
+   * weighted random book move ({book: true}, no info reports), except for infinite and mate
+   * searches and MultiPV. Kept across worker restarts.
    * useNNUE (default true): evaluate with the learned network built into the module; false
    * evaluates with the hand-written evaluation alone (either clears the hash). Kept across
    * worker restarts.

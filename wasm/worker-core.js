@@ -30,6 +30,12 @@
 //   {id, cmd:'loadGame', data, format, encoding} -> {id, type:'result', value: game} | error
 //        (data: a string or a Uint8Array of a file's bytes)
 //   {id, cmd:'saveGame', format, notation, comments, variations} -> {id, type:'result', value: text} | error
+//   {id, cmd:'checkPosition', fen}           -> {id, type:'result', value: {problems, check, result, legalMoves}}
+//        (a position editor's check: every problem of the FEN; the game is not touched)
+//   {id, cmd:'offerDraw', side}              -> {id, type:'result', value: {accepted, reason, score?}} | error
+//        (side 'w' | 'b' | '': the side the offer is made to; a short search may run)
+//   {id, cmd:'readGames', data, format, encoding, notation, max} -> {id, type:'result', value: [game summary | {error}]} | error
+//        (every game of a file, each {tags, startFen, result, declared, plies, text}; the game is not touched)
 //   {id, cmd:'fen'}                          -> {id, type:'result', value: fen}
 //   {id, cmd:'legalMoves'}                   -> {id, type:'moves', moves}
 //   {id, cmd:'go', limits}                   -> {id, type:'moves', moves}, {id, type:'info', info}*,
@@ -65,6 +71,15 @@
 //   contract: the engine's ranges, options and names (bindings.cpp contract_to_js)
 //   error reply: {id, type:'error', message, fatal?}. `fatal` means the module may be in a broken
 //   state (a trap or an exception crossed the wasm stack): the client starts a new worker.
+
+// A caller's text in a message, as the engine quotes it (core/quote.h): at most 100 characters,
+// control characters escaped, the length of the rest counted.
+const MaxQuotedChars = 100;
+function quoted(text) {
+  const head = JSON.stringify(String(text).slice(0, MaxQuotedChars)).slice(1, -1);
+  return String(text).length > MaxQuotedChars ? `'${head}…' (+${String(text).length - MaxQuotedChars} characters)` : `'${head}'`;
+}
+
 // `port` is {post(message), listen(handler), exit(code)}. `glue(threaded)` resolves with
 // {factory, url}: the Emscripten module factory of the single-threaded or the threaded build and
 // the URL of its glue (the threaded build's pthread workers import it), or rejects when this
@@ -171,6 +186,15 @@ export function serve(port, glue) {
         const saved = engine.saveGame(String(msg.format), String(msg.notation ?? 'chinese'), msg.comments !== false, msg.variations !== false);
         return saved.error ? { type: 'error', message: saved.error } : { type: 'result', value: saved.text };
       }
+      case 'checkPosition':
+        return { type: 'result', value: engine.checkPosition(String(msg.fen)) };
+      case 'offerDraw':
+        return reply(engine.offerDraw(String(msg.side ?? '')));
+      case 'readGames': {
+        const data = msg.data instanceof Uint8Array ? msg.data : String(msg.data);
+        const games = engine.readGames(data, String(msg.format ?? 'auto'), String(msg.encoding ?? 'auto'), String(msg.notation ?? 'chinese'), Number(msg.max ?? 100000));
+        return Array.isArray(games) ? { type: 'result', value: games } : reply(games);
+      }
       case 'fen':
         return { type: 'result', value: engine.fen() };
       case 'openings':
@@ -211,7 +235,7 @@ export function serve(port, glue) {
         return { type: 'result', value: engine.moveNames(msg.style) };
       case 'moveName': {
         const name = engine.moveName(msg.iccs, msg.style);
-        return name ? { type: 'result', value: name } : { type: 'error', message: `'${msg.iccs}' is not a legal move here` };
+        return name ? { type: 'result', value: name } : { type: 'error', message: `${quoted(msg.iccs)} is not a legal move here` };
       }
       case 'pgn':
         return { type: 'result', value: engine.pgn(msg.tags ?? {}) };

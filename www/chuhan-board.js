@@ -16,7 +16,7 @@
 // Properties and methods: fen (the FEN shown), outcome, newGame(), undo(), hint(), controller.
 //
 // The engine runs in a Web Worker started from this script's origin; from another origin the
-// server must allow CORS for these files (scripts/serve.mjs does).
+// server must allow CORS for these files (scripts/dev/serve.mjs does).
 import * as G from './js/game.js';
 import { BoardCss } from './js/board.js';
 import { PlayController } from './js/controller.js';
@@ -50,7 +50,6 @@ export class ChuhanBoard extends HTMLElement {
     root.innerHTML = `<style>${Css}</style><div class="board" part="board"></div><div class="status" part="status" aria-live="polite"></div>`;
     this.#status = root.querySelector('.status');
     const game = G.createGame({
-      startFen: this.getAttribute('fen') || StartFen,
       human: Sides[this.getAttribute('side') ?? 'red'] ?? 'w',
       level: normalLevel(this.getAttribute('level') ?? undefined),
     });
@@ -59,7 +58,7 @@ export class ChuhanBoard extends HTMLElement {
       this.controller.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: e.detail, bubbles: true, composed: true })));
     for (const type of ['change', 'puzzle']) this.controller.addEventListener(type, () => this.#render());
     this.controller
-      .connect(EngineSession.start())
+      .connect(EngineSession.start(), { startFen: this.getAttribute('fen') || 'startpos' })
       .then(() => this.hasAttribute('puzzle') && this.#startPuzzle())
       .then(
         () => this.setAttribute('data-ready', 'true'),
@@ -91,7 +90,7 @@ export class ChuhanBoard extends HTMLElement {
     if (name === 'level') c.setLevel(normalLevel(value));
     else if (name === 'flipped') c.flip(value !== null);
     else if (name === 'fen' && value) c.loadFen(value).catch((e) => (this.#status.textContent = e.message));
-    else if (name === 'side') c.newGame({ human: Sides[value] ?? 'w', startFen: c.game.startFen });
+    else if (name === 'side') c.newGame({ human: Sides[value] ?? 'w', startFen: c.tree?.startFen ?? StartFen });
   }
 
   get fen() {
@@ -123,7 +122,7 @@ export class ChuhanBoard extends HTMLElement {
             (puzzle.wrong ? ` — ${t('puzzleWrong')}` : '');
     else if (outcome) this.#status.innerHTML = `<span class="result"></span>`, (this.#status.firstChild.textContent = outcomeText(outcome));
     else if (c.thinking) this.#status.innerHTML = `<span class="thinking"></span>`, (this.#status.firstChild.textContent = t('thinking'));
-    else this.#status.textContent = G.sideToMove(c.game) === 'w' ? t('redToMove') : t('blackToMove');
+    else this.#status.textContent = c.liveNode?.turn === 'b' ? t('blackToMove') : t('redToMove');
   }
 }
 

@@ -1,9 +1,12 @@
 // Offline support: on install, cache the app, the engine's JS and glue and the .wasm; then answer
 // every request from the network when it can (so a new build is picked up at once) and from the
-// cache when it cannot. The engine files are referenced as ../wasm/… : from the served root that
-// is /wasm/ (scripts/serve.mjs maps it to the repository's wasm/), and it is also right when the
-// repository itself is served with the app under /www/.
-const CacheName = 'chuhan-v1';
+// cache when it cannot. Only the files the app ships are cached, each under its own URL whatever
+// query string it was asked with: the cache holds AppFiles and nothing else. The engine files are
+// referenced as ../wasm/… : from the served root that is /wasm/ (scripts/dev/serve.mjs maps it to
+// the repository's wasm/), and it is also right when the repository itself is served with the
+// app under /www/.
+// v2: v1 kept every distinct URL it saw; activating v2 deletes it.
+const CacheName = 'chuhan-v2';
 const AppFiles = [
   './',
   'index.html',
@@ -12,24 +15,36 @@ const AppFiles = [
   'icon.svg',
   'manifest.webmanifest',
   'chuhan-board.js',
+  'js/analysis-panel.js',
   'js/analysis.js',
   'js/app.js',
   'js/board.js',
-  'js/clock.js',
   'js/boot.js',
+  'js/clock.js',
+  'js/coach.js',
   'js/controller.js',
   'js/engine.js',
+  'js/errors.js',
+  'js/explorer-panel.js',
   'js/fen.js',
+  'js/files.js',
+  'js/game-panel.js',
   'js/game.js',
   'js/i18n.js',
   'js/input.js',
   'js/levels.js',
+  'js/move-list.js',
+  'js/position-panel.js',
   'js/puzzle-panel.js',
   'js/puzzles.js',
+  'js/recipe.js',
+  'js/review-panel.js',
   'js/review.js',
   'js/share.js',
   'js/sound.js',
   'js/storage.js',
+  'js/tabs.js',
+  'js/tree.js',
   'puzzles/shiqingyaqu.json',
   'puzzles/tactics.json',
   '../wasm/index.js',
@@ -64,12 +79,23 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(networkThenCache(request));
 });
 
+// The URLs of AppFiles, as the cache keys them.
+const AppUrls = new Set(AppFiles.map((f) => new URL(f, self.location).href));
+
+// The cache key of a request for one of AppFiles (its URL without query or fragment), or null.
+function appUrl(request) {
+  const url = new URL(request.url);
+  url.search = url.hash = '';
+  return AppUrls.has(url.href) ? url.href : null;
+}
+
 async function networkThenCache(request) {
   const cache = await caches.open(CacheName);
   try {
     const response = await fetch(request);
-    // Keep the cached copy fresh (whole 200 responses only).
-    if (response.ok && response.status === 200) cache.put(request, response.clone()).catch(() => {});
+    // Keep the cached copy of an app file fresh (whole 200 responses only); cache nothing else.
+    const key = appUrl(request);
+    if (key && response.ok && response.status === 200) cache.put(key, response.clone()).catch(() => {});
     return response;
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: true });

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "contract.h"
+#include "json.h"
 #include "quote.h"
 
 namespace chuhan::cli {
@@ -12,30 +13,17 @@ namespace {
 
 constexpr int64_t DefaultMovetimeMs = 1000;
 
-// `text` as a JSON string.
+// `text` as a JSON string (core/json.h escapes everything).
 std::string json_string(const std::string& text) {
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (const char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      out += "\\u00";
-      out += Hex[c >> 4];
-      out += Hex[c & 15];
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
+  std::string out;
+  json::append_string(out, text);
+  return out;
 }
 
 std::string json_strings(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (const std::string& item : items) out += (out.size() > 1 ? "," : "") + json_string(item);
-  return out + "]";
+  std::string out;
+  json::append_strings(out, items);
+  return out;
 }
 
 // "+35", "-120", "mate in 2", "mated in 3".
@@ -43,19 +31,6 @@ std::string score_text(const SearchInfo& info) {
   if (info.is_mate)
     return (info.score > 0 ? "mate in " : "mated in ") + std::to_string(std::abs(info.score));
   return (info.score > 0 ? "+" : "") + std::to_string(info.score);
-}
-
-// Names of the moves of `pv` (ICCS, legal in turn from `game`'s current position) in `style`.
-std::vector<std::string> pv_names(const Game& from, const std::vector<std::string>& pv,
-                                  Notation style) {
-  Game game;
-  game.reset(from.current().fen);
-  std::vector<std::string> names;
-  for (const std::string& move : pv) {
-    if (!game.play(move).empty()) break;
-    names.push_back(name_of(game.current(), style));
-  }
-  return names;
 }
 
 }  // namespace
@@ -111,13 +86,16 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
   std::map<int, SearchInfo> last;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  engine.set_pv_names(style);
   const BestMove best = engine.go(limits, [&](const SearchInfo& info) {
     nodes = info.nodes;
     time_ms = info.time_ms;
     if (info.bound.empty() && !info.pv.empty()) last[info.multipv] = info;
   });
   const std::string fen = engine.fen();
-  const std::vector<std::string> best_names = pv_names(engine.game(), {best.move}, style);
+  engine.set_pv_names(std::nullopt);
+  const std::string best_name =
+      best.move.empty() ? "" : engine.move_name(best.move, NotationNames[int(style)]);
 
   if (json) {
     std::string out = "{\"fen\":" + json_string(fen) +
@@ -129,8 +107,8 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
       out += std::string(index > 1 ? "," : "") + "{\"multipv\":" + std::to_string(index) +
              ",\"depth\":" + std::to_string(info.depth) + ",\"score\":{\"" +
              (info.is_mate ? "mate" : "cp") + "\":" + std::to_string(info.score) +
-             "},\"pv\":" + json_strings(info.pv) +
-             ",\"names\":" + json_strings(pv_names(engine.game(), info.pv, style)) + "}";
+             "},\"pv\":" + json_strings(info.pv) + ",\"names\":" + json_strings(info.pv_names) +
+             "}";
     }
     io.out(out + "]}");
     return 0;
@@ -147,11 +125,11 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
   for (const auto& [index, info] : last) {
     std::string line = std::to_string(index) + ". " + score_text(info);
     line.resize(std::max<size_t>(line.size() + 1, 16), ' ');
-    for (const std::string& name : pv_names(engine.game(), info.pv, style)) line += name + " ";
+    for (const std::string& name : info.pv_names) line += name + " ";
     line.pop_back();
     io.out(line);
   }
-  io.out("Best move: " + (best_names.empty() ? best.move : best_names[0] + " (" + best.move + ")"));
+  io.out("Best move: " + (best_name.empty() ? best.move : best_name + " (" + best.move + ")"));
   return 0;
 }
 

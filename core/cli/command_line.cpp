@@ -2,6 +2,7 @@
 
 #include "analyze.h"
 #include "contract.h"
+#include "convert.h"
 #include "explore.h"
 #include "quote.h"
 
@@ -18,6 +19,10 @@ const char* const Usage =
     "                                   the best lines with their scores (default 1000 ms)\n"
     "       chuhan explore \"FEN | startpos [moves ...]\" [--json] [--data FILE]\n"
     "                                   the masters' moves, results and games (opening explorer)\n"
+    "       chuhan convert FILE [--to pgn|dhtmlxq|json|fen] [--notation iccs|wxf|chinese]\n"
+    "                      [--encoding auto|gbk|big5|utf-8] [--all]\n"
+    "                                   a game file (PGN, XQF, DhtmlXQ, FEN) in another format\n"
+    "       chuhan convert --check FILE...  whether each game of each file reads\n"
     "       chuhan --version | --help";
 
 namespace {
@@ -45,6 +50,7 @@ int run(Engine& engine, const std::vector<std::string>& args, const Streams& io,
   if (args[0] == "--help" || args[0] == "-h") return io.out(Usage), 0;
   if (args[0] == "analyze") return analyze(engine, {args.begin() + 1, args.end()}, io);
   if (args[0] == "explore") return explore(engine, {args.begin() + 1, args.end()}, io);
+  if (args[0] == "convert") return convert({args.begin() + 1, args.end()}, io);
 
   std::string command;
   if (args[0] == "perft" && args.size() >= 2) {
@@ -73,7 +79,8 @@ int run(Engine& engine, const std::vector<std::string>& args, const Streams& io,
     if (!bounded)
       return usage_error(
           io,
-          "go needs a limit that ends the search (depth, movetime, nodes, mate, wtime or btime)");
+          "go needs a limit that ends the search (depth, movetime, nodes, wtime or btime; a mate "
+          "search ends only when it finds one)");
     command = join(args);
   } else if (args[0] == "bench" || args[0] == "perft") {
     command = join(args);

@@ -1,9 +1,10 @@
 #include "uci.h"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -45,17 +46,16 @@ std::string set_option(Engine& engine, contract::Option id, const std::string& w
 // The EvalFile value that means the network built into the binary.
 constexpr const char* EmbeddedNetworkName = "<embedded>";
 
-// EvalFile: loads the net file at `path` (or the embedded network for "<embedded>" or nothing).
-// Returns "" or what is wrong; the engine then keeps its network.
-std::string load_eval_file(Engine& engine, const std::string& path) {
+// EvalFile: loads the net file at `path` (or the embedded network for "<embedded>" or nothing),
+// read through `read`. Returns "" or what is wrong; the engine then keeps its network.
+std::string load_eval_file(Engine& engine, const std::string& path, const cli::FileReader& read) {
   if (path.empty() || path == EmbeddedNetworkName) {
     engine.use_embedded_network();
     return "";
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "EvalFile: cannot read " + quote(path);
-  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const std::string problem = engine.load_network(bytes.data(), bytes.size());
+  std::string bytes;
+  std::string problem = read(path, nnue::MaxFileSize, bytes);
+  if (problem.empty()) problem = engine.load_network(bytes.data(), bytes.size());
   return problem.empty() ? "" : "EvalFile " + quote(path) + ": " + problem;
 }
 
@@ -136,7 +136,10 @@ void ProtocolLoop::dispatch(const std::string& line) {
   // Commands that make sense while a search runs.
   if (cmd == "quit") return quit();
   if (cmd == "stop") return stop_search();
-  if (cmd == "ponderhit") return engine_.ponderhit();
+  if (cmd == "ponderhit") {
+    job_ends_ = job_ends_after_ponderhit_;
+    return engine_.ponderhit();
+  }
   if (cmd == "isready") {
     // During a search UCI wants an answer at once; after stop, "ready" means it has ended.
     if (!searching_ || stopping_) wait_for_search();
@@ -149,10 +152,16 @@ void ProtocolLoop::dispatch(const std::string& line) {
                      cmd == "ucinewgame" || cmd == "banmoves" || cmd == "d" || cmd == "bench" ||
                      cmd == "perft";
   if (!known) return error("unknown command " + quote(cmd));
-  // The rest change or read the position the search is using: they wait for a stopped search
-  // to end, and are refused while one runs on (it may have no limit of its own).
-  if (searching_ && !stopping_)
-    return error(quote(cmd) + " ignored while searching; send stop first");
+  // The rest change or read the position the search is using: they wait for the job to end when
+  // it ends by itself (a bounded search, perft, bench) or has been stopped, in the order they
+  // came; they are refused while a search without a limit of its own runs on.
+  if (searching_ && !stopping_) {
+    if (!job_ends_) return error(quote(cmd) + " ignored while searching; send stop first");
+    if (input_) {
+      pending_line_ = line;  // inline: run once the job has ended, before any later line
+      return;
+    }
+  }
   wait_for_search();
 
   if (cmd == "position") {
@@ -236,7 +245,7 @@ void ProtocolLoop::cmd_setoption(std::istringstream& args) {
         !problem.empty())
       error(problem);
   } else if (lower(name) == "evalfile") {
-    if (const std::string problem = load_eval_file(engine_, value); !problem.empty())
+    if (const std::string problem = load_eval_file(engine_, value, read_file_); !problem.empty())
       error(problem);
   } else if (lower(name) == "clear hash") {
     engine_.clear_hash();
@@ -326,7 +335,9 @@ void ProtocolLoop::cmd_position(std::istringstream& args) {
 void ProtocolLoop::cmd_go(std::istringstream& args) {
   SearchLimits limits;
   std::string token;
-  while (args >> token) {
+  bool have_token = false;  // `token` holds a word read past the moves of searchmoves
+  while (have_token || args >> token) {
+    have_token = false;
     std::string value;
     if (token == "perft") {
       int64_t depth;
@@ -349,7 +360,10 @@ void ProtocolLoop::cmd_go(std::istringstream& args) {
     } else if (token == "ponder") {
       limits.ponder = true;
     } else if (token == "searchmoves") {
-      for (std::string m; args >> m;) limits.searchmoves.push_back(m);
+      // The moves run up to the first word that is not one: the next parameter.
+      std::string m;
+      while (args >> m && parse_move_text(m) != MOVE_NONE) limits.searchmoves.push_back(m);
+      if (args) token = m, have_token = true;
     } else {
       error("unknown go parameter " + quote(token));
       return answer_at_once();
@@ -433,7 +447,8 @@ std::string ProtocolLoop::search(const SearchLimits& limits) {
 
 void ProtocolLoop::start_search(const SearchLimits& limits) {
   engine_.set_pondering(limits.ponder);
-  start_job([this, limits] { return search(limits); });
+  start_job([this, limits] { return search(limits); }, contract::bounded(limits) && !limits.ponder,
+            contract::bounded(limits), [this] { answer_at_once(); });
 }
 
 void ProtocolLoop::answer_at_once() {
@@ -446,22 +461,27 @@ void ProtocolLoop::answer_at_once() {
 }
 
 void ProtocolLoop::cmd_perft(int depth) {
-  start_job([this, depth] {
-    const Engine::PerftResult r =
-        engine_.perft(depth, [this](const std::string& move, uint64_t count) {
-          say(move + ": " + std::to_string(count));
-        });
-    return r.stopped ? "info string perft stopped after " + std::to_string(r.nodes) +
-                           " leaves of finished root moves"
-                     : "\nNodes searched: " + std::to_string(r.nodes) + "\n";
-  });
+  start_job(
+      [this, depth] {
+        const Engine::PerftResult r =
+            engine_.perft(depth, [this](const std::string& move, uint64_t count) {
+              say(move + ": " + std::to_string(count));
+            });
+        return r.stopped ? "info string perft stopped after " + std::to_string(r.nodes) +
+                               " leaves of finished root moves"
+                         : "\nNodes searched: " + std::to_string(r.nodes) + "\n";
+      },
+      true, true, {});
 }
 
-void ProtocolLoop::start_job(std::function<std::string()> job) {
+void ProtocolLoop::start_job(std::function<std::string()> job, bool ends, bool ends_after_ponderhit,
+                             const std::function<void()>& cannot_start) {
   wait_for_search();
   engine_.clear_stop();
   stopping_ = false;
   searching_ = true;
+  job_ends_ = ends;
+  job_ends_after_ponderhit_ = ends_after_ponderhit;
   if (input_) {
     // Inline: the engine polls its stop hook every thousand nodes or so, and the hook reads the
     // input (it replaces any hook the embedder set: inline loops own their engine).
@@ -476,21 +496,48 @@ void ProtocolLoop::start_job(std::function<std::string()> job) {
     if (quit_after_job_) {
       quit_after_job_ = false;
       quit();
+    } else if (!pending_line_.empty()) {
+      dispatch(std::exchange(pending_line_, std::string()));
     }
     return;
   }
-  search_thread_ = std::thread([this, job = std::move(job)] {
-    const std::string last = job();
+  const auto task = std::make_shared<std::function<std::string()>>(std::move(job));
+  auto run = [this, task] {
+    const std::string last = (*task)();
     // Accept commands again before the last line: a GUI answers bestmove at once. They first
     // join this thread, so nothing is printed before the last line.
     searching_ = false;
     say(last);
-  });
+  };
+#if defined(__cpp_exceptions)
+  // A thread can fail to start (an address-space or process limit, each search helper holding a
+  // stack): give back half the helpers and try again; with none left, answer on this thread.
+  for (;;) {
+    try {
+      search_thread_ = std::thread(run);
+      return;
+    } catch (const std::system_error&) {
+      const int64_t threads = engine_.option(contract::Option::THREADS);
+      if (threads <= 1) break;
+      engine_.set_option(contract::Option::THREADS, threads / 2, "Threads");
+      say("info string cannot start a search thread here; Threads is now " +
+          std::to_string(engine_.option(contract::Option::THREADS)));
+    }
+  }
+  searching_ = false;
+  error("cannot start a search thread here");
+  if (cannot_start) cannot_start();
+#else
+  (void)cannot_start;
+  search_thread_ = std::thread(run);
+#endif
 }
 
 void ProtocolLoop::poll_input() {
   // After `stop` the lines wait: they run once the job has ended, as they would natively.
-  for (std::string line; !stopping_ && !quit_after_job_ && input_(line);) dispatch(line);
+  // A line that waits for the job ends the polling too: later lines come after it.
+  for (std::string line; !stopping_ && !quit_after_job_ && pending_line_.empty() && input_(line);)
+    dispatch(line);
 }
 
 void ProtocolLoop::cmd_bench(std::istringstream& args) {
@@ -514,16 +561,21 @@ void ProtocolLoop::cmd_bench(std::istringstream& args) {
             engine_.set_option(contract::Option::THREADS, threads, "bench threads");
         !problem.empty())
       return error(problem);
-  engine_.clear_stop();  // a late stop must not cut the first position short
-  const bench::Result r =
-      engine_.bench(int(depth), [this](int index, const std::string& fen, const BestMove& best) {
-        say("Position " + std::to_string(index) + ": " + fen + " bestmove " +
-            (best.move.empty() ? "(none)" : best.move));
-      });
-  say("\nTotal time (ms): " + std::to_string(r.time_ms));
-  say("Nodes searched: " + std::to_string(r.nodes));
-  say("Nodes/second: " + std::to_string(r.nps()));
-  if (threads != saved_threads) engine_.set_option(contract::Option::THREADS, saved_threads, "");
+  start_job(
+      [this, depth, threads, saved_threads] {
+        const bench::Result r = engine_.bench(
+            int(depth), [this](int index, const std::string& fen, const BestMove& best) {
+              say("Position " + std::to_string(index) + ": " + fen + " bestmove " +
+                  (best.move.empty() ? "(none)" : best.move));
+            });
+        if (threads != saved_threads)
+          engine_.set_option(contract::Option::THREADS, saved_threads, "");
+        if (r.stopped) return std::string("info string bench stopped");
+        return "\nTotal time (ms): " + std::to_string(r.time_ms) +
+               "\nNodes searched: " + std::to_string(r.nodes) +
+               "\nNodes/second: " + std::to_string(r.nps());
+      },
+      true, true, {});
 }
 
 }  // namespace chuhan

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <sstream>
 
+#include "dhtmlxq.h"
 #include "game_json.h"
 #include "pgn.h"
+#include "xqf.h"
 
 namespace chuhan::formats {
 
@@ -76,6 +78,17 @@ bool looks_like_fen(std::string_view line) {
          (probe.set(std::string(line), &st).empty() || probe.set(board + " " + side, &st).empty());
 }
 
+// A PGN tag pair: [Name "value"].
+bool is_pgn_tag(std::string_view line) {
+  if (line.size() < 4 || line.front() != '[') return false;
+  size_t k = 1;
+  while (k < line.size() && (std::isalnum(static_cast<unsigned char>(line[k])) || line[k] == '_'))
+    ++k;
+  if (k == 1) return false;
+  while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+  return k < line.size() && line[k] == '"';
+}
+
 }  // namespace
 
 const char* name(Format f) {
@@ -104,10 +117,23 @@ bool parse_format(std::string_view text, Format& out) {
 }
 
 Format detect_format(std::string_view bytes) {
-  if (bytes.substr(0, 2) == XqfMagic && bytes.size() >= 1024) return Format::XQF;
-  const std::string head = lower(bytes.substr(0, 4096));
-  if (head.find("[dhtmlxq") != std::string::npos) return Format::DHTMLXQ;
+  // XQF: the magic, a version byte of 1.0-1.8 (10-18) and the zeros of a binary header (a text
+  // starting "XQ" and a line break has none). A file cut short is still XQF, to be told so.
+  if (bytes.substr(0, 2) == XqfMagic && bytes.size() > 2 && bytes[2] >= 10 && bytes[2] <= 18 &&
+      bytes.substr(0, 1024).find('\0') != std::string_view::npos)
+    return Format::XQF;
+  // Text in UTF-16 is looked at in UTF-8.
+  std::string utf8;
+  if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF") {
+    utf8 = to_utf8(bytes);
+    bytes = utf8;
+  }
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
   const std::vector<std::string_view> lines = lines_of(bytes.substr(0, 4096));
+  // DhtmlXQ tags anywhere (a page may hold them far down), unless the text starts as PGN does.
+  if ((lines.empty() || !is_pgn_tag(lines.front())) &&
+      lower(bytes).find("[dhtmlxq") != std::string::npos)
+    return Format::DHTMLXQ;
   if (!lines.empty() && lines.front().front() != '[' && looks_like_fen(lines.front()))
     return Format::FEN;
   return Format::PGN;
@@ -116,12 +142,18 @@ Format detect_format(std::string_view bytes) {
 std::vector<Loaded> read_games(std::string_view bytes, const ReadOptions& options,
                                size_t max_games) {
   const Format format = options.format == Format::AUTO ? detect_format(bytes) : options.format;
+  std::vector<Loaded> games;
+  if (format == Format::XQF) {
+    games.push_back(read_xqf(bytes, options.encoding));
+    return games;
+  }
   const Encoding encoding =
       options.encoding == Encoding::AUTO ? detect_encoding(bytes) : options.encoding;
-  std::vector<Loaded> games;
-  if (format == Format::PGN || format == Format::FEN) {
+  if (format == Format::PGN || format == Format::FEN || format == Format::DHTMLXQ) {
     const std::string text = to_utf8(bytes, encoding);
-    if (format == Format::PGN) {
+    if (format == Format::DHTMLXQ) {
+      games = read_dhtmlxq(text, max_games);
+    } else if (format == Format::PGN) {
       games = read_pgn(text, max_games);
     } else {
       for (const std::string_view line : lines_of(text)) {
@@ -132,7 +164,7 @@ std::vector<Loaded> read_games(std::string_view bytes, const ReadOptions& option
     }
   } else {
     games.emplace_back();
-    games.back().error = std::string(name(format)) + " files are not read yet";
+    games.back().error = std::string(name(format)) + " is written, not read";
   }
   for (Loaded& g : games) {
     g.format = format;
@@ -152,6 +184,8 @@ std::string write_game(const Record& record, Format format, const WriteOptions& 
       return record.node(record.valid(at) ? at : RootNode).at.fen + "\n";
     case Format::JSON:
       return record_json(record) + "\n";
+    case Format::DHTMLXQ:
+      return write_dhtmlxq(record, options);
     default:
       return write_pgn(record, options);
   }

@@ -41,8 +41,9 @@ struct ReadOptions {
   Encoding encoding = Encoding::AUTO;
 };
 
-// The format `bytes` are in (never AUTO): XQF by its magic, DhtmlXQ by its tags, FEN for a text
-// whose first line is a FEN or EPD, else PGN (which also reads a bare list of moves).
+// The format `bytes` are in (never AUTO): XQF by its magic and version byte, DhtmlXQ by its tags
+// anywhere in a text that does not start with a PGN tag pair, FEN for a text whose first line is
+// a FEN or EPD, else PGN (which also reads a bare list of moves).
 Format detect_format(std::string_view bytes);
 
 // The first game of `bytes`.

@@ -1,4 +1,4 @@
-// A deliberately plain Xiangqi perft, the baseline that scripts/perft-bench.sh times against
+// A deliberately plain Xiangqi perft, the baseline that scripts/bench/perft-bench.sh times against
 // `chuhan perft`. It shares no code with core/: a 16x16 padded mailbox, pseudo-legal generation
 // by scanning the board, and legality by making each move and asking whether the mover's general
 // is attacked. No piece lists, no attack tables, no bulk counting: the last ply is counted by

@@ -7,7 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const out = process.argv[2] ?? fileURLToPath(new URL('../../core/formats/cjk_tables.cpp', import.meta.url));
+import { parseArgs } from '../lib/args.mjs';
+
+const { positionals } = parseArgs(process.argv.slice(2), {
+  tool: 'gen-cjk-tables', usage: 'usage: node scripts/dev/gen-cjk-tables.mjs [OUT]    (default core/formats/cjk_tables.cpp)',
+  positionals: true,
+});
+const out = positionals[0] ?? fileURLToPath(new URL('../../core/formats/cjk_tables.cpp', import.meta.url));
 const gb = new TextDecoder('gb18030', { fatal: true });
 const big5 = new TextDecoder('big5', { fatal: true });
 

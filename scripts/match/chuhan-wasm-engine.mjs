@@ -2,7 +2,7 @@
 // (wasm/index.node.js: the module in a worker_threads worker), so a match measures exactly what
 // web pages run.
 //
-//   node scripts/match.mjs --engine-a wasm --engine-b fairy --movetime 100
+//   node scripts/match/match.mjs --engine-a wasm --engine-b fairy --movetime 100
 //   (the same as --engine-a module:scripts/match/chuhan-wasm-engine.mjs)
 //
 // Module args: 'book' turns the engine's own opening book on (off by default, as in UCI, so

@@ -1,5 +1,7 @@
-// Engines the match runner can play with. Every engine, whatever it runs on, offers the same
-// small interface to the game loop:
+// The one engine driver of scripts/: every tool that talks to an engine gets it here. The match
+// runner, SPSA, the search benchmark, the puzzle builders and the blunder collector use
+// UciProcessEngine (a child process speaking UCI or UCCI) through createEngine(). Every engine,
+// whatever it runs on, offers the same small interface to the game loop (match/game.mjs):
 //
 //   name                         display name (PGN Red/Black)
 //   async start()                spawn / load and handshake; throws on failure
@@ -13,6 +15,17 @@
 //       error   'timeout' | 'crash' | 'protocol' with a detail string, when the engine failed
 //   healthy                      false after a crash/timeout: the runner calls restart()
 //   async restart(), async quit(), kill()
+//
+// UciProcessEngine adds, for analysis tools:
+//   send(line)                   one command line
+//   async collect(commands, isLast, timeoutMs, what) -> {found, lines, error?, timeout?}
+//                                sends the commands and gathers the answer up to the first line
+//                                for which isLast(line) holds
+//   async search(position, go, {timeoutMs}) -> {lines, infos, bestmove, ponder, timedOut, error,
+//                                restarted}: one independent search (ucinewgame, `position ...`,
+//                                `go ...`), stopped after timeoutMs; infos are parseInfo()'s
+//   spinOptions                  the `type spin` options the engine listed (UCI), for SPSA
+//   ready(), setOptions([[name, value]])
 //
 // Three implementations:
 //   UciProcessEngine   an external process speaking UCI or UCCI (native chuhan, Pikafish,
@@ -40,6 +53,7 @@ export const repoRoot = resolve(here, '..', '..');
 const HANDSHAKE_MS = 30000;  // uci -> uciok (the wasm engine compiles its module first)
 const READY_MS = 15000;      // isready -> readyok
 const QUIT_MS = 1000;        // quit -> exit before SIGKILL
+const GRACE_MS = 5000;       // stop -> bestmove of a search that overran, before a restart
 
 // Every child process, so that they can be killed however the runner ends.
 const liveChildren = new Set();
@@ -83,11 +97,47 @@ export function splitCommand(text) {
 
 class EngineExited extends Error {}
 
+/**
+ * An `info` line (not `info string`) as an object: depth, seldepth, multipv, nodes, nps, hashfull,
+ * time, score {kind: 'cp'|'mate', value} (UCCI's bare `score N` is cp), bound ('lowerbound' |
+ * 'upperbound') and pv (an array, maybe empty). null for any other line.
+ */
+export function parseInfo(line) {
+  const t = line.trim().split(/\s+/);
+  if (t[0] !== 'info' || t[1] === 'string') return null;
+  const info = { pv: [] };
+  for (let i = 1; i < t.length; i++) {
+    const key = t[i];
+    if (key === 'pv') {
+      info.pv = t.slice(i + 1);
+      break;
+    }
+    if (key === 'score') {
+      if (t[i + 1] === 'cp' || t[i + 1] === 'mate') info.score = { kind: t[i + 1], value: Number(t[(i += 2)]) };
+      else info.score = { kind: 'cp', value: Number(t[++i]) };
+    } else if (key === 'lowerbound' || key === 'upperbound') info.bound = key;
+    else if (['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'time'].includes(key)) info[key] = Number(t[++i]);
+  }
+  return info;
+}
+
+/**
+ * Among parsed infos, the exact lines (no bound) with a score and a PV: the last of each MultiPV
+ * line (lines[k - 1]) and every one of line 1 in order (history: when the best move settled).
+ */
+export function exactLines(infos) {
+  const exact = infos.filter((i) => i.depth !== undefined && i.score && !i.bound && i.pv.length);
+  const lines = [];
+  for (const info of exact) lines[(info.multipv ?? 1) - 1] = info;
+  return { lines, history: exact.filter((i) => (i.multipv ?? 1) === 1) };
+}
+
 /** An engine process speaking UCI or UCCI on stdin/stdout. */
 export class UciProcessEngine {
   /**
    * spec: {command, args, protocol: 'uci'|'ucci', rankBase: 0|1, options: [[name, value]],
    *        name?, cwd?, label?, log?: (line) => void, isFairy?: bool,
+   *        onStderr?: (line) => void (each line the engine writes to stderr),
    *        warmupMs?: an untimed search of this length after the handshake (UCI only)}
    */
   constructor(spec) {
@@ -103,6 +153,7 @@ export class UciProcessEngine {
     this.complaints = 0;         // error lines the engine printed, and the first few
     this.complaintSamples = [];
     this.ucciOptions = new Set();
+    this.refusals = 0;           // ucinewgame refused right after a bestmove, and sent again
   }
 
   get protocol() {
@@ -113,7 +164,8 @@ export class UciProcessEngine {
     if (this.spec.log) this.spec.log(`${this.spec.label || this.name} ${dir} ${line}`);
   }
 
-  _send(line) {
+  /** Sends one command line; throws when the engine is gone. */
+  send(line) {
     if (!this.child || this.exitInfo) throw new EngineExited(this._exitText());
     this._log('<', line);
     this.child.stdin.write(line + '\n');
@@ -153,7 +205,7 @@ export class UciProcessEngine {
       // libuv runs expired timers before it polls for I/O: after a stall of this process the
       // timer would fire although the answer is already waiting in the pipe. setImmediate runs
       // after the next poll, so a line that arrived in time is read first.
-      w.timer = setTimeout(() => setImmediate(() => {
+      if (Number.isFinite(timeoutMs)) w.timer = setTimeout(() => setImmediate(() => {
         const at = this.waiters.indexOf(w);
         if (at < 0) return;  // answered meanwhile
         this.waiters.splice(at, 1);
@@ -176,6 +228,7 @@ export class UciProcessEngine {
     child.stdin.on('error', () => {});  // EPIPE when the engine died: reported through 'exit'
     createInterface({ input: child.stdout }).on('line', (line) => this._onLine(line.trimEnd()));
     createInterface({ input: child.stderr }).on('line', (line) => {
+      if (this.spec.onStderr) this.spec.onStderr(line);
       this.stderrTail.push(line);
       if (this.stderrTail.length > 20) this.stderrTail.shift();
     });
@@ -206,11 +259,11 @@ export class UciProcessEngine {
         const o = /^option (\S+)/.exec(l);
         if (o) this.ucciOptions.add(o[1].toLowerCase());
       });
-      this._send('ucci');
+      this.send('ucci');
       await seen;
       this.milliseconds = this.ucciOptions.has('usemillisec');
-      if (this.milliseconds) this._send('setoption usemillisec true');
-      for (const [name, value] of this.spec.options || []) this._send(`setoption ${name} ${value}`);
+      if (this.milliseconds) this.send('setoption usemillisec true');
+      for (const [name, value] of this.spec.options || []) this.send(`setoption ${name} ${value}`);
     } else {
       this.spinOptions = [];
       const seen = this._waitFor((l) => l === 'uciok', HANDSHAKE_MS, 'uciok', (l) => {
@@ -219,44 +272,111 @@ export class UciProcessEngine {
         const o = /^option name (.+?) type spin default (-?\d+) min (-?\d+) max (-?\d+)$/.exec(l);
         if (o) this.spinOptions.push({ name: o[1], value: +o[2], min: +o[3], max: +o[4] });
       });
-      this._send('uci');
+      this.send('uci');
       await seen;
       for (const [name, value] of this.spec.options || [])
-        this._send(value === undefined || value === '' ? `setoption name ${name}` : `setoption name ${name} value ${value}`);
+        this.send(value === undefined || value === '' ? `setoption name ${name}` : `setoption name ${name} value ${value}`);
     }
     if (!this.name) this.name = this.idName || command;
-    await this._ready();
+    await this.ready();
     if (this.spec.warmupMs) {
       // A wasm engine runs slowly until V8 has optimised its code: its first searches overrun
       // short time limits. One untimed search from the initial position before any game.
       const done = this._waitFor((l) => l.startsWith('bestmove'), this.spec.warmupMs + HANDSHAKE_MS, 'bestmove');
-      this._send(`position fen ${START_FEN}`);
-      this._send(`go movetime ${this.spec.warmupMs}`);
+      this.send(`position fen ${START_FEN}`);
+      this.send(`go movetime ${this.spec.warmupMs}`);
       await done;
-      await this._ready();
+      await this.ready();
     }
     this.healthy = true;
   }
 
   /** UCI only: sets options ([[name, value]]) between games and waits until the engine is ready. */
   async setOptions(options) {
-    for (const [name, value] of options) this._send(`setoption name ${name} value ${value}`);
-    await this._ready();
+    for (const [name, value] of options) this.send(`setoption name ${name} value ${value}`);
+    await this.ready();
   }
 
-  async _ready() {
-    const ok = this._waitFor((l) => l === 'readyok', READY_MS, 'readyok');
-    this._send('isready');
-    await ok;
+  /** isready -> readyok; throws on a timeout or when the engine is gone. Resolves with the lines. */
+  async ready(commands = []) {
+    const { found, lines, error } = await this.collect([...commands, 'isready'], (l) => l === 'readyok', READY_MS, 'readyok');
+    if (!found) throw new Error(error);
+    return lines;
   }
 
-  async newGame() {
-    if (this.protocol === 'ucci') {
-      if (this.ucciOptions.has('newgame')) this._send('setoption newgame');
-    } else {
-      this._send('ucinewgame');
+  /**
+   * Sends `commands` (one line or several) and gathers what the engine answers, up to and including
+   * the first line for which isLast(line) holds. Never throws: found is false after timeoutMs
+   * (timeout: true) or when the engine ended (error says how).
+   */
+  async collect(commands, isLast, timeoutMs = Infinity, what = 'answer') {
+    const lines = [];
+    const last = this._waitFor(isLast, timeoutMs, what, (l) => lines.push(l));
+    last.catch(() => {});  // observed below, also when send() throws first
+    try {
+      for (const c of [].concat(commands)) this.send(c);
+      lines.push(await last);
+      return { found: true, lines };
+    } catch (err) {
+      return { found: false, lines, error: err.message, timeout: !!err.timeout };
     }
-    await this._ready();
+  }
+
+  // A new game, confirmed by isready. Chuhan can print `bestmove` a moment before it accepts new
+  // commands and then refuses them ("ignored while searching"): the command is sent again.
+  async newGame() {
+    const command = this.protocol !== 'ucci' ? ['ucinewgame'] : this.ucciOptions.has('newgame') ? ['setoption newgame'] : [];
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const lines = await this.ready(command);
+      if (!lines.some((l) => l.includes('ignored while searching'))) return;
+      this.refusals++;
+      await new Promise((resolveLater) => setTimeout(resolveLater, 10));
+    }
+    throw new Error('engine keeps refusing ucinewgame');
+  }
+
+  /**
+   * One independent search for analysis tools (UCI): a new game, `position POSITION` (the text
+   * after `position`, e.g. 'fen FEN moves ...', in the engine's own coordinates), `go GO`. A search
+   * still running after timeoutMs is stopped, and an engine that then stays silent (or died) is
+   * restarted. An `info string error` (a rejected FEN, say) is the result's error.
+   * Returns {lines, infos, bestmove, ponder, timedOut, error, restarted (why, when it was)}.
+   */
+  async search(position, go, { timeoutMs = Infinity } = {}) {
+    const result = { lines: [], infos: [], bestmove: null, ponder: null, timedOut: false, error: null, restarted: null };
+    const restart = async (why) => {
+      result.restarted = why || 'unknown reason';
+      await this.restart();
+    };
+    try {
+      if (!this.healthy) await restart(this.exitInfo ? this._exitText() : 'engine not running');
+      await this.newGame();
+      const done = (l) => l.startsWith('bestmove') || l.includes('ignored while searching');
+      const answer = await this.collect([`position ${position}`, `go ${go}`], done, timeoutMs, 'bestmove');
+      const lines = answer.lines;
+      if (answer.timeout) {
+        result.timedOut = true;
+        const rest = await this.collect('stop', (l) => l.startsWith('bestmove'), GRACE_MS, 'bestmove');
+        lines.push(...rest.lines);
+        if (!rest.found) await restart('no bestmove after stop');
+      }
+      const last = lines.at(-1)?.split(/\s+/) ?? [];
+      Object.assign(result, {
+        lines,
+        infos: lines.map(parseInfo).filter(Boolean),
+        bestmove: last[0] === 'bestmove' ? last[1] : null,
+        ponder: last[2] === 'ponder' ? last[3] : null,
+        error: lines.find((l) => l.startsWith('info string error'))?.replace(/^info string /, '') ?? null,
+      });
+      if (this.exitInfo) {
+        result.error = this._exitText();
+        await restart(result.error);
+      }
+    } catch (err) {
+      result.error = err.message;
+      await restart(err.message).catch(() => {});
+    }
+    return result;
   }
 
   _toEngine(move) {
@@ -286,21 +406,15 @@ export class UciProcessEngine {
   async go(fen, moves, limits) {
     let lastInfo = null;
     const onInfo = (line) => {
-      if (!line.startsWith('info ')) return;
-      const depth = /\bdepth (\d+)/.exec(line);
-      const score = /\bscore (cp|mate) (-?\d+)/.exec(line) || /\bscore (-?\d+)/.exec(line);
-      if (depth && score) {
-        lastInfo = score.length === 3
-          ? { depth: +depth[1], kind: score[1], value: +score[2] }
-          : { depth: +depth[1], kind: 'cp', value: +score[1] };
-      }
+      const info = parseInfo(line);
+      if (info && info.depth !== undefined && info.score) lastInfo = { depth: info.depth, kind: info.score.kind, value: info.score.value };
     };
     const t0 = performance.now();
     try {
       const answer = this._waitFor((l) => /^(bestmove|nobestmove)\b/.test(l), limits.deadline, 'bestmove', onInfo);
       const engineMoves = moves.map((m) => this._toEngine(m));
-      this._send(`position fen ${fen}` + (engineMoves.length ? ` moves ${engineMoves.join(' ')}` : ''));
-      this._send(this._goCommand(fen, limits));
+      this.send(`position fen ${fen}` + (engineMoves.length ? ` moves ${engineMoves.join(' ')}` : ''));
+      this.send(this._goCommand(fen, limits));
       const line = await answer;
       const elapsed = performance.now() - t0;
       const word = line.split(/\s+/)[1];
@@ -327,9 +441,10 @@ export class UciProcessEngine {
   }
 
   async quit() {
+    this.healthy = false;
     if (!this.child || this.exitInfo) return;
     try {
-      this._send('quit');
+      this.send('quit');
     } catch (_) {
       // gone already
     }
@@ -422,7 +537,7 @@ export class InProcessEngine {
  *   'module:PATH [args]'         an in-process engine module (see InProcessEngine)
  *   'wasm [book]'                Chuhan's WebAssembly build (the npm package under Node)
  *   'CMD [ARGS]'                 an engine process
- * opts: {protocol, rankBase, options: [[name, value]], name, hash, log, label}
+ * opts: {protocol, rankBase, options: [[name, value]], name, hash, log, label, onStderr}
  */
 export async function createEngine(description, opts) {
   const words = splitCommand(description);
@@ -472,5 +587,6 @@ export async function createEngine(description, opts) {
     name: opts.name,
     log: opts.log,
     label: opts.label,
+    onStderr: opts.onStderr,
   });
 }

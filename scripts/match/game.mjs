@@ -1,5 +1,5 @@
 // One game between two started engines, refereed by ffish (match/referee.mjs): used by the match
-// runner (scripts/match.mjs) and the SPSA tuner (scripts/tune/spsa.mjs).
+// runner (scripts/match/match.mjs) and the SPSA tuner (scripts/tune/spsa.mjs).
 //
 // cfg: {tc: {kind: 'movetime', movetime} | {kind: 'clock', base, inc}, margin, maxPlies,
 // pgnComments}; engines: {w, b} (match/engines.mjs); names: {w, b} for the reason texts;

@@ -1,11 +1,11 @@
-// Opening positions for matches: openings.txt of the shared data (scripts/data-dir.mjs), one per
+// Opening positions for matches: openings.txt of the shared data (scripts/dev/data-dir.mjs), one per
 // line:
 //   FEN ; moves m1 m2 ... ; eval E ; depth D ; name
 // The FEN is the position after the moves (ICCS, from the initial position).
 
 import { readFileSync } from 'node:fs';
 
-import { dataFile } from '../data-dir.mjs';
+import { dataFile } from '../dev/data-dir.mjs';
 import { checkOpening } from './referee.mjs';
 
 /** Where openings.txt is read from when --openings is not given. */

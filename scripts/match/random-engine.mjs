@@ -1,7 +1,7 @@
 // An in-process engine that plays a random legal move (ffish generates them): the smallest
 // example of the adapter interface the chuhan wasm build will implement, and a sanity opponent.
 //
-//   node scripts/match.mjs --engine-b module:scripts/match/random-engine.mjs --games 2
+//   node scripts/match/match.mjs --engine-b module:scripts/match/random-engine.mjs --games 2
 //
 // Contract (see engines.mjs): the default export is an async factory returning
 //   {name, newGame(), go(fen, moves, limits) -> Promise<ICCS bestmove | null>, stop?(), quit?()}

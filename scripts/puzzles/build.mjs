@@ -9,23 +9,26 @@
 // FILE: fen/shiqingyaqu551.fen of that repository (fetch it; it is not part of this project).
 // About 40 minutes with two jobs on two busy cores (2 s, then 4 s for each mate found).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
-import { UciEngine } from './uci.mjs';
+import { parseArgs, usageError } from '../lib/args.mjs';
+import { createEngine, exactLines } from '../match/engines.mjs';
 
-const { values: args } = parseArgs({
+const { values: args } = parseArgs(process.argv.slice(2), {
+  tool: 'puzzles/build',
+  usage: 'usage: node scripts/puzzles/build.mjs --fens FILE [--engine build/native/chuhan] [--movetime 2000]\n' +
+    '         [--max-mate 9] [--jobs 2] [--out www/puzzles/shiqingyaqu.json]',
   options: {
-    fens: { type: 'string' },
-    engine: { type: 'string', default: 'build/native/chuhan' },
-    movetime: { type: 'string', default: '2000' },
-    jobs: { type: 'string', default: '2' },
-    'max-mate': { type: 'string', default: '9' },
-    out: { type: 'string', default: 'www/puzzles/shiqingyaqu.json' },
+    fens: {},
+    engine: { default: 'build/native/chuhan' },
+    movetime: { type: 'integer', min: 1, default: 2000 },
+    jobs: { type: 'integer', default: 2 },
+    'max-mate': { type: 'integer', default: 9 },
+    out: { default: 'www/puzzles/shiqingyaqu.json' },
   },
 });
-if (!args.fens) throw new Error('give --fens FILE (fen/shiqingyaqu551.fen of kuiba1949/xiangqi-tools)');
-const movetime = Number(args.movetime);
-const maxMate = Number(args['max-mate']);
+if (!args.fens) usageError('puzzles/build', 'give --fens FILE (fen/shiqingyaqu551.fen of kuiba1949/xiangqi-tools)');
+const movetime = args.movetime;
+const maxMate = args['max-mate'];
 
 // [FEN_INDEX "..."] [EVENT "适情雅趣_李浭551局新版 第001局 气吞关右"] [FEN "..."] blocks.
 function readProblems(text) {
@@ -43,8 +46,8 @@ function readProblems(text) {
 
 // The mate the search reports for `fen` within `ms`: {mate, pv} or null.
 async function mateOf(engine, fen, ms) {
-  const { lines } = await engine.search(`fen ${fen}`, ms);
-  return lines[0]?.mate !== undefined ? { mate: lines[0].mate, pv: lines[0].pv } : null;
+  const { lines } = exactLines((await engine.search(`fen ${fen}`, `movetime ${ms}`)).infos);
+  return lines[0]?.score.kind === 'mate' ? { mate: lines[0].score.value, pv: lines[0].pv } : null;
 }
 
 const problems = readProblems(readFileSync(args.fens, 'utf8'));
@@ -52,7 +55,7 @@ const kept = [];
 const rejected = { noMate: 0, tooLong: 0, disagree: 0 };
 let next = 0;
 async function job() {
-  const engine = new UciEngine(args.engine);
+  const engine = await createEngine(args.engine, { hash: 64, onStderr: (line) => process.stderr.write(`${line}\n`) });
   await engine.start();
   for (let i = next++; i < problems.length; i = next++) {
     const p = problems[i];
@@ -77,9 +80,9 @@ async function job() {
     }
     if ((i + 1) % 25 === 0) process.stderr.write(`${i + 1}/${problems.length}: kept ${kept.length}\n`);
   }
-  engine.quit();
+  await engine.quit();
 }
-await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, job));
+await Promise.all(Array.from({ length: Math.max(1, args.jobs) }, job));
 // The classic problems mate in 3 or more: up to 5 is easy, 6-7 medium, 8-9 hard.
 const grade = (n) => (n <= 5 ? 'easy' : n <= 7 ? 'medium' : 'hard');
 for (const p of kept) p.grade = grade(p.mate);

@@ -1,4 +1,4 @@
-// Mines tactics puzzles from Chuhan's own games (the level ladder's PGNs, scripts/level-ladder.sh):
+// Mines tactics puzzles from Chuhan's own games (the level ladder's PGNs, scripts/match/level-ladder.sh):
 // positions where one move wins clearly and every other does not. Each position of each game is
 // scanned with a short search of two lines (MultiPV 2, --scan ms); a candidate is kept when the best move wins (>= --win cp for the side to
 // move, not a mate: mates are the other set), is at least --gap cp better than the second best,
@@ -13,27 +13,28 @@
 // Games are taken from the files in turn (one of each, then the next of each), until --limit
 // tactics are found: about 20 minutes for 150 with two jobs on busy cores.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
-import { UciEngine } from './uci.mjs';
+import { parseArgs, usageError } from '../lib/args.mjs';
+import { createEngine, exactLines } from '../match/engines.mjs';
 
-const { values: args, positionals: files } = parseArgs({
-  allowPositionals: true,
+const { values: args, positionals: files } = parseArgs(process.argv.slice(2), {
+  tool: 'mine-tactics',
+  usage: 'usage: node scripts/puzzles/mine-tactics.mjs [--engine build/native/chuhan] [--scan 50] [--movetime 300]\n' +
+    '         [--win 250] [--gap 300] [--jobs 2] [--limit 150] [--out www/puzzles/tactics.json] GAMES.pgn ...',
+  positionals: true,
   options: {
-    engine: { type: 'string', default: 'build/native/chuhan' },
-    scan: { type: 'string', default: '50' },
-    movetime: { type: 'string', default: '300' },
-    win: { type: 'string', default: '250' },
-    gap: { type: 'string', default: '300' },
-    jobs: { type: 'string', default: '2' },
-    limit: { type: 'string', default: '150' },
-    out: { type: 'string', default: 'www/puzzles/tactics.json' },
+    engine: { default: 'build/native/chuhan' },
+    scan: { type: 'integer', min: 1, default: 50 },
+    movetime: { type: 'integer', min: 1, default: 300 },
+    win: { type: 'number', default: 250 },
+    gap: { type: 'number', default: 300 },
+    jobs: { type: 'integer', default: 2 },
+    limit: { type: 'integer', default: 150 },
+    out: { default: 'www/puzzles/tactics.json' },
   },
 });
-if (!files.length) throw new Error('give the PGN files of games to mine');
-const movetime = Number(args.movetime);
-const win = Number(args.win);
-const gap = Number(args.gap);
+if (!files.length) usageError('mine-tactics', 'give the PGN files of games to mine');
+const { movetime, win, gap } = args;
 
 // Games as {name, fen, moves}: xqbase-style PGN with a FEN tag and ICCS moves ("H2-E2").
 function readGames(text, file) {
@@ -52,7 +53,7 @@ function readGames(text, file) {
 const perFile = files.map((f) => readGames(readFileSync(f, 'utf8'), f.split('/').at(-1)));
 const games = [];
 for (let i = 0; perFile.some((list) => i < list.length); i++) for (const list of perFile) if (i < list.length) games.push(list[i]);
-const limit = Number(args.limit);
+const limit = args.limit;
 const found = [];
 let next = 0;
 
@@ -60,20 +61,22 @@ let next = 0;
 async function tacticAt(engine, game, n) {
   const position = `fen ${game.fen} moves ${game.moves.slice(0, n).join(' ')}`.trim();
   const judge = async (ms) => {
-    const { lines, history } = await engine.search(position, ms);
+    const { lines, history } = exactLines((await engine.search(position, `movetime ${ms}`)).infos);
     const [best, second] = lines;
-    if (!best || !second || best.mate !== undefined || second.mate !== undefined) return null;
-    if (best.cp < win || best.cp - second.cp < gap) return null;
-    return { move: best.pv[0], cp: best.cp, second: second.cp, pv: best.pv, history };
+    if (!best || !second || best.score.kind === 'mate' || second.score.kind === 'mate') return null;
+    const [cp, secondCp] = [best.score.value, second.score.value];
+    if (cp < win || cp - secondCp < gap) return null;
+    return { move: best.pv[0], cp, second: secondCp, pv: best.pv, history };
   };
-  if (!(await judge(Number(args.scan)))) return null;
+  if (!(await judge(args.scan))) return null;
   const first = await judge(movetime);
   if (!first) return null;
   // Taking back what was just taken is not a puzzle.
   if (n > 0 && first.move.slice(2) === game.moves[n - 1].slice(2)) return null;
   const second = await judge(2 * movetime);
   if (!second || second.move !== first.move) return null;
-  const fen = await engine.fen(position);
+  engine.send(`position ${position}`);
+  const fen = (await engine.collect('d', (l) => l.startsWith('Fen:'))).lines.at(-1).slice('Fen:'.length).trim();
   if (!(await confirmedAtDepth10(engine, fen, second.move))) return null;
   const settled = second.history.findLastIndex((i) => i.pv[0] !== second.move);
   const depth = settled < 0 ? 1 : second.history[settled].depth + 1;
@@ -84,9 +87,8 @@ async function tacticAt(engine, game, n) {
 // (no game history), a cleared 16 MB table, MultiPV 2, depth 10: `move` first, 150 cp ahead.
 async function confirmedAtDepth10(engine, fen, move) {
   engine.send('setoption name Hash value 16');
-  await engine.until('ucinewgame\nisready', 'readyok');
-  engine.send(`position fen ${fen}`);
-  const fixed = (await engine.until('go depth 10', 'bestmove')).filter((l) => / multipv [12] /.test(l) && / score cp /.test(l));
+  const { lines } = await engine.search(`fen ${fen}`, 'depth 10');
+  const fixed = lines.filter((l) => / multipv [12] /.test(l) && / score cp /.test(l));
   engine.send('setoption name Hash value 64');
   const at10 = [1, 2].map((k) => fixed.filter((l) => l.includes(` multipv ${k} `)).at(-1));
   const cp = (line) => Number(/ score cp (-?\d+)/.exec(line ?? '')?.[1]);
@@ -94,7 +96,7 @@ async function confirmedAtDepth10(engine, fen, move) {
 }
 
 async function job() {
-  const engine = new UciEngine(args.engine);
+  const engine = await createEngine(args.engine, { hash: 64, onStderr: (line) => process.stderr.write(`${line}\n`) });
   await engine.start();
   engine.send('setoption name MultiPV value 2');
   for (let g = next++; g < games.length && found.length < limit; g = next++) {
@@ -113,9 +115,9 @@ async function job() {
     }
     if ((g + 1) % 10 === 0) process.stderr.write(`${g + 1}/${games.length} games: ${found.length} tactics\n`);
   }
-  engine.quit();
+  await engine.quit();
 }
-await Promise.all(Array.from({ length: Math.max(1, Number(args.jobs)) }, job));
+await Promise.all(Array.from({ length: Math.max(1, args.jobs) }, job));
 
 const unique = [...new Map(found.map((t) => [t.fen.split(' ').slice(0, 2).join(' '), t])).values()];
 const grade = (depth) => (depth <= 3 ? 'easy' : depth <= 6 ? 'medium' : 'hard');

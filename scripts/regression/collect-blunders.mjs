@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Collects Chuhan's blunders from match PGNs (scripts/match.mjs --pgn F --pgn-comments) into
-// the regression set scripts/regression/blunders.txt (read by scripts/search-bench.mjs
+// Collects Chuhan's blunders from match PGNs (scripts/match/match.mjs --pgn F --pgn-comments) into
+// the regression set scripts/regression/blunders.txt (read by scripts/bench/search-bench.mjs
 // --blunders).
 //
 //   node scripts/regression/collect-blunders.mjs [--engine Chuhan] [--verify-ms 3000] \
@@ -15,30 +15,29 @@
 // with scores in centipawns (or "mate N") from the side to move, as the verifying search saw
 // them. Lines already in the --append file (same FEN) are skipped.
 
-import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 
-import { repoRoot } from '../match/engines.mjs';
+import { parseArgs, usageError } from '../lib/args.mjs';
+import { createEngine, repoRoot } from '../match/engines.mjs';
 import { loadFfish, Referee } from '../match/referee.mjs';
 
 const SANE_SCORE = -100, LOST_SCORE = -300, LOOKAHEAD = 5, MIN_LOSS = 200;
 
-function parseArgs(argv) {
-  const opts = { engine: 'Chuhan', verifyMs: 3000, append: null, files: [],
-    native: resolve(repoRoot, 'build/native/chuhan') };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--engine') opts.engine = argv[++i];
-    else if (a === '--verify-ms') opts.verifyMs = Number(argv[++i]);
-    else if (a === '--append') opts.append = resolve(argv[++i]);
-    else if (a === '--native') opts.native = resolve(argv[++i]);
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
-    else opts.files.push(a);
-  }
-  if (!opts.files.length) throw new Error('no PGN files given');
-  return opts;
+function readArgs(argv) {
+  const { values, positionals: files } = parseArgs(argv, {
+    tool: 'collect-blunders',
+    usage: 'usage: node scripts/regression/collect-blunders.mjs [--engine Chuhan] [--verify-ms 3000]\n' +
+      '         [--append scripts/regression/blunders.txt] [--native build/native/chuhan] games1.pgn games2.pgn ...',
+    positionals: true,
+    options: { engine: { default: 'Chuhan' }, 'verify-ms': { type: 'integer', min: 1, default: 3000 }, append: {}, native: {} },
+  });
+  if (!files.length) usageError('collect-blunders', 'no PGN files given');
+  return {
+    engine: values.engine, verifyMs: values['verify-ms'], files,
+    append: values.append ? resolve(values.append) : null,
+    native: resolve(values.native ?? resolve(repoRoot, 'build/native/chuhan')),
+  };
 }
 
 // Games of a match PGN: tags, moves (ICCS) and the comment after each move.
@@ -65,50 +64,24 @@ function noteScore(note) {
   return Number(m[2]) > 0 ? 100000 : -100000;
 }
 
-// A long-lived native engine for the verifying searches.
-class Verifier {
-  constructor(path) {
-    this.child = spawn(path, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.waiters = [];
-    createInterface({ input: this.child.stdout }).on('line', (line) => {
-      for (const w of [...this.waiters]) if (w.test(line)) w.resolve(line);
-    });
-    this.send('uci');
-  }
-  send(line) { this.child.stdin.write(`${line}\n`); }
-  wait(test, onLine) {
-    return new Promise((resolveLine) => {
-      const w = { test: (l) => { onLine?.(l); if (!test(l)) return false; this.waiters.splice(this.waiters.indexOf(w), 1); return true; },
-        resolve: resolveLine };
-      this.waiters.push(w);
-    });
-  }
-  // The final score (cp, or +-100000 - N for mates) and best move of a search of `fen`.
-  async search(fen, ms, searchmoves) {
-    this.send('ucinewgame');
-    this.send('isready');
-    await this.wait((l) => l === 'readyok');
-    let score = null;
-    const done = this.wait((l) => l.startsWith('bestmove'), (l) => {
-      const m = /score (cp|mate) (-?\d+)/.exec(l);
-      if (m) score = m[1] === 'cp' ? Number(m[2]) : Math.sign(Number(m[2])) * (100000 - Math.abs(Number(m[2])));
-    });
-    this.send(`position fen ${fen}`);
-    this.send(`go movetime ${ms}${searchmoves ? ` searchmoves ${searchmoves}` : ''}`);
-    const line = await done;
-    return { score, move: line.split(' ')[1] };
-  }
-  quit() { this.send('quit'); }
+// The final score (cp, or +-100000 - N for mates) and best move of a search of `fen` by the
+// verifying engine (fresh hash), restricted to `searchmoves` when given.
+async function verify(engine, fen, ms, searchmoves) {
+  const { infos, bestmove } = await engine.search(`fen ${fen}`, `movetime ${ms}${searchmoves ? ` searchmoves ${searchmoves}` : ''}`);
+  const last = infos.filter((i) => i.score).at(-1)?.score;
+  const score = !last ? null : last.kind === 'cp' ? last.value : Math.sign(last.value) * (100000 - Math.abs(last.value));
+  return { score, move: bestmove };
 }
 
 const show = (s) => (Math.abs(s) > 50000 ? `mate ${Math.sign(s) * (100000 - Math.abs(s))}` : String(s));
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = readArgs(process.argv.slice(2));
   const ff = await loadFfish();
   const known = new Set(opts.append && existsSync(opts.append)
     ? readFileSync(opts.append, 'utf8').split('\n').map((l) => l.split(' ; ')[0]) : []);
-  const verifier = new Verifier(opts.native);
+  const verifier = await createEngine(opts.native, { onStderr: (line) => process.stderr.write(`${line}\n`) });
+  await verifier.start();
   let candidates = 0, kept = 0;
   for (const file of opts.files) {
     for (const game of readGames(readFileSync(file, 'utf8'))) {
@@ -132,8 +105,8 @@ async function main() {
       }
       if (!blunder || known.has(blunder.fen)) continue;
       candidates++;
-      const best = await verifier.search(blunder.fen, opts.verifyMs);
-      const played = await verifier.search(blunder.fen, opts.verifyMs, blunder.move);
+      const best = await verify(verifier, blunder.fen, opts.verifyMs);
+      const played = await verify(verifier, blunder.fen, opts.verifyMs, blunder.move);
       const verified = best.move !== blunder.move && best.score - played.score >= MIN_LOSS;
       const line = `${blunder.fen} ; am ${blunder.move} ; best ${best.move} ; verified ${show(played.score)} ${show(best.score)} ; ` +
         `source ${basename(file)} round ${game.round} ply ${blunder.ply + 1}`;
@@ -145,7 +118,7 @@ async function main() {
       }
     }
   }
-  verifier.quit();
+  await verifier.quit();
   process.stdout.write(`${candidates} candidates, ${kept} verified blunders\n`);
 }
 

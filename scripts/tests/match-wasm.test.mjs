@@ -16,7 +16,7 @@ const repo = resolve(fileURLToPath(import.meta.url), '../../..');
 test('the wasm build beats the random mover with both colours', async () => {
   const json = join(mkdtempSync(join(tmpdir(), 'chuhan-match-')), 'summary.json');
   const { stdout } = await promisify(execFile)(process.execPath, [
-    join(repo, 'scripts/match.mjs'),
+    join(repo, 'scripts/match/match.mjs'),
     '--engine-a', 'wasm',
     '--engine-b', 'module:scripts/match/random-engine.mjs',
     '--movetime', '20', '--games', '2', '--quiet', '--json', json,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the evaluation's tuning data in OUTDIR (outside the repository): self-play of the
 # current build with search scores (chuhan-datagen), plus games against other engines when their
-# binaries are given (scripts/match.mjs, converted with chuhan-datagen --from-pgn). Runs niced on
+# binaries are given (scripts/match/match.mjs, converted with chuhan-datagen --from-pgn). Runs niced on
 # both cores; each step skips its output if it already exists, so an interrupted run resumes.
 #
 #   scripts/tune/gen-data.sh OUTDIR [--games N] [--nodes N] [--seed S]
@@ -51,7 +51,7 @@ match() {  # name, extra match arguments...
   for ms in 60 120; do
     local pgn="$out/$name-$ms.pgn"
     [ -s "$pgn.done" ] && continue
-    nice node scripts/match.mjs --movetime "$ms" --concurrency 2 --quiet --pgn-comments --pgn "$pgn" "$@" >"$pgn.log"
+    nice node scripts/match/match.mjs --movetime "$ms" --concurrency 2 --quiet --pgn-comments --pgn "$pgn" "$@" >"$pgn.log"
     echo ok >"$pgn.done"
   done
 }

@@ -19,6 +19,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
+import { parseArgs } from '../lib/args.mjs';
 import { createEngine, killAllEngines, repoRoot } from '../match/engines.mjs';
 import { AbortedGame, playGame } from '../match/game.mjs';
 import { defaultOpeningsPath, loadOpenings } from '../match/openings.mjs';
@@ -37,29 +38,23 @@ const USAGE = `Usage: node scripts/tune/spsa.mjs [options]
   --report N           print theta every N iterations (default 50)
 `;
 
-function parseArgs(argv) {
+function readArgs(argv) {
+  const positive = { type: 'number', min: Number.MIN_VALUE };
+  const { values } = parseArgs(argv, {
+    tool: 'spsa', usage: USAGE,
+    options: {
+      engine: {}, iterations: { ...positive, default: 4000 }, movetime: { ...positive, default: 30 },
+      concurrency: { ...positive, default: 2 }, hash: { ...positive, default: 8 }, state: {}, params: {},
+      'r-end': { ...positive, default: 0.01 }, 'c-end-fraction': { ...positive, default: 0.05 }, report: { ...positive, default: 50 },
+    },
+  });
   const opts = {
-    engine: resolve(repoRoot, 'build/tune/chuhan'), iterations: 4000, movetime: 30, concurrency: 2, hash: 8,
-    state: '/tmp/chuhan-spsa/state.json', params: null, rEnd: 0.01, cEndFraction: 0.05, report: 50,
+    engine: resolve(values.engine ?? resolve(repoRoot, 'build/tune/chuhan')), iterations: values.iterations,
+    movetime: values.movetime, concurrency: values.concurrency, hash: values.hash,
+    state: resolve(values.state ?? '/tmp/chuhan-spsa/state.json'),
+    params: values.params === undefined ? null : values.params.split(',').filter(Boolean),
+    rEnd: values['r-end'], cEndFraction: values['c-end-fraction'], report: values.report,
   };
-  const numeric = { '--iterations': 'iterations', '--movetime': 'movetime', '--concurrency': 'concurrency',
-    '--hash': 'hash', '--r-end': 'rEnd', '--c-end-fraction': 'cEndFraction', '--report': 'report' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = argv[i + 1];
-    if (arg === '--help') {
-      process.stdout.write(USAGE);
-      process.exit(0);
-    } else if (numeric[arg]) {
-      const n = Number(value);
-      if (!Number.isFinite(n) || n <= 0) fail(`${arg} needs a positive number`);
-      opts[numeric[arg]] = n;
-      i++;
-    } else if (arg === '--engine') opts.engine = resolve(argv[++i] ?? '');
-    else if (arg === '--state') opts.state = resolve(argv[++i] ?? '');
-    else if (arg === '--params') opts.params = (argv[++i] ?? '').split(',').filter(Boolean);
-    else fail(`unknown argument '${arg}'`);
-  }
   if (!existsSync(opts.engine)) fail(`no engine at ${opts.engine} (build it with -DCHUHAN_TUNE=ON, see --help)`);
   return opts;
 }
@@ -101,7 +96,7 @@ function clamp(x, lo, hi) {
 }
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = readArgs(process.argv.slice(2));
   const ff = await loadFfish();
   const openings = loadOpenings(ff, defaultOpeningsPath());
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../lib/options.h"
 #include "evaluate.h"
 #include "position.h"
 
@@ -108,19 +109,24 @@ int main(int argc, char** argv) {
   std::string data_path, out_path = "eval_params.tuned.cpp";
   int epochs = 300;
   double rate = 1.0;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--data")
-      data_path = value;
-    else if (key == "--out")
-      out_path = value;
-    else if (key == "--epochs")
-      epochs = std::atoi(value.c_str());
-    else if (key == "--rate")
-      rate = std::atof(value.c_str());
-  }
+  const char* usage = "usage: chuhan-tune --data FILE [--epochs N] [--rate R] [--out FILE]\n";
+  const auto status =
+      tools::read_options(argc, argv, usage, [&](const std::string& key, const std::string& value) {
+        if (key == "--data")
+          data_path = value;
+        else if (key == "--out")
+          out_path = value;
+        else if (key == "--epochs")
+          epochs = std::atoi(value.c_str());
+        else if (key == "--rate")
+          rate = std::atof(value.c_str());
+        else
+          return false;
+        return true;
+      });
+  if (status) return *status;
   if (data_path.empty()) {
-    std::cerr << "usage: chuhan-tune --data FILE [--epochs N] [--rate R] [--out FILE]\n";
+    std::cerr << usage;
     return 2;
   }
 

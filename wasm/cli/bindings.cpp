@@ -22,16 +22,27 @@ chuhan::ProtocolLoop::Output printer(val write) {
 
 // The protocol loop: execute(line) for each line of standard input. `poll` is a function that
 // returns the next line if one has arrived, else null, without waiting; searches call it while
-// they run, so that `stop`, `isready`, `ponderhit` and `quit` are heard.
+// they run, so that `stop`, `isready`, `ponderhit` and `quit` are heard. `read_file(path,
+// maxBytes)` reads a file for EvalFile (this module has no file system): a Uint8Array, or a
+// string saying what is wrong.
 class Protocol {
  public:
-  Protocol(val out, val poll)
+  Protocol(val out, val poll, val read_file)
       : loop_(engine_, printer(out), [poll](std::string& line) {
           const val next = poll();
           if (next.isNull() || next.isUndefined()) return false;
           line = next.as<std::string>();
           return true;
-        }) {}
+        }) {
+    loop_.set_file_reader(
+        [read_file](const std::string& path, size_t max_bytes, std::string& bytes) -> std::string {
+          const val r = read_file(path, double(max_bytes));
+          if (r.typeOf().as<std::string>() == "string") return r.as<std::string>();
+          const std::vector<uint8_t> data = emscripten::convertJSArrayToNumberVector<uint8_t>(r);
+          bytes.assign(data.begin(), data.end());
+          return "";
+        });
+  }
   // Handles one line; false once the loop has ended (after `quit`).
   bool execute(const std::string& line) { return loop_.execute(line); }
 
@@ -51,7 +62,7 @@ int run_command_line(const val& args, val out, val err) {
 
 EMSCRIPTEN_BINDINGS(chuhan_cli) {
   emscripten::class_<Protocol>("Protocol")
-      .constructor<val, val>()
+      .constructor<val, val, val>()
       .function("execute", &Protocol::execute);
   emscripten::function("runCommandLine", &run_command_line);
 }

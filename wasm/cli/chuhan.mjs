@@ -10,22 +10,55 @@
 // (a MessagePort, with a shared counter to wake the worker). A search runs inline in the worker
 // and polls for lines as it goes, so `stop`, `isready`, `ponderhit` and `quit` are heard at once;
 // end of input acts as `quit`. Output is written synchronously, line by line.
-import { readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { MessageChannel, Worker, isMainThread, receiveMessageOnPort, workerData } from 'node:worker_threads';
 
 import createChuhanModule from '../dist/chuhan-cli.mjs';
 
-// Writes one line to `fd` in full, waiting out a pipe that is momentarily full.
+// Writes one line to `fd` in full, waiting out a pipe that is momentarily full. Output that
+// cannot be written (a closed pipe: `| head -1`; a full disk: `> /dev/full`) ends the process
+// with one line on standard error and status 1, as the native binary does.
 function writeLine(fd, text) {
   const bytes = Buffer.from(text + '\n');
   for (let done = 0; done < bytes.length; ) {
     try {
       done += writeSync(fd, bytes, done);
     } catch (e) {
-      if (e.code !== 'EAGAIN') throw e;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      if (e.code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+        continue;
+      }
+      if (fd !== 2) {
+        try {
+          writeSync(2, `chuhan: cannot write the output (${e.code ?? e.message})\n`);
+        } catch {}
+      }
+      process.exit(1);
     }
+  }
+}
+
+// EvalFile's reader (wasm/cli/bindings.cpp): the bytes of the regular file at `path` if it holds
+// at most `maxBytes`, else what is wrong; never waits on a FIFO or reads more than it may keep.
+const ErrorNames = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', ELOOP: 'Too many levels of symbolic links' };
+function readNetFile(path, maxBytes) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return 'a directory, not a file';
+    if (!stat.isFile()) return 'not a regular file';
+    if (stat.size > maxBytes) return `too large: ${stat.size} bytes (at most ${maxBytes})`;
+    const bytes = Buffer.alloc(stat.size + 1);
+    let got = 0;
+    for (let n; got < bytes.length && (n = readSync(fd, bytes, got, bytes.length - got, null)) > 0; ) got += n;
+    if (got > maxBytes) return `too large: more than ${maxBytes} bytes`;
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, got);
+  } catch (e) {
+    return ErrorNames[e.code] ?? e.code ?? 'cannot read it';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -61,7 +94,7 @@ if (!isMainThread) {
     const line = next(false);
     return line === undefined ? null : (line ?? 'quit');
   };
-  const protocol = new chuhan.Protocol(out, poll);
+  const protocol = new chuhan.Protocol(out, poll, readNetFile);
   for (let line = next(true); protocol.execute(line ?? 'quit') && line !== null; line = next(true));
   port.close();
 } else if (process.argv.length > 2) {

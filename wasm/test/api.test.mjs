@@ -1,5 +1,5 @@
 // The JS API under Node (worker_threads), imported through the package's own name so that the
-// `exports` map is what is tested. Needs the wasm build (scripts/build-wasm.sh).
+// `exports` map is what is tested. Needs the wasm build (scripts/dev/build-wasm.sh).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 

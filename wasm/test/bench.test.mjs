@@ -1,6 +1,6 @@
 // The bench signature: the wasm engine must search exactly as many nodes as the native one.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
@@ -8,6 +8,22 @@ import { test } from 'node:test';
 import { createEngine } from 'chuhan';
 
 const native = fileURLToPath(new URL('../../build/native/chuhan', import.meta.url));
+
+// Runs `lines` in the native protocol loop and resolves with its output once it holds `until`:
+// input stays open till then (end of input, like quit, stops a running bench).
+function nativeSession(lines, until) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(native, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (until.test(out)) child.stdin.end();
+    });
+    child.on('error', reject);
+    child.on('exit', () => resolve(out));
+    child.stdin.write(lines);
+  });
+}
 
 test('bench() node count is identical to the native `chuhan bench`', async () => {
   assert.ok(existsSync(native), `${native} is missing: build native first (npm run build)`);
@@ -33,7 +49,7 @@ test('bench() node count is identical to the native `chuhan bench`', async () =>
 
 test('with useNNUE off the bench signature is identical to the native one with Use NNUE off', async () => {
   assert.ok(existsSync(native), `${native} is missing: build native first (npm run build)`);
-  const output = execFileSync(native, [], { encoding: 'utf8', input: 'setoption name Use NNUE value false\nbench\nquit\n' });
+  const output = await nativeSession('setoption name Use NNUE value false\nbench\n', /^Nodes searched: \d+$/m);
   const match = /^Nodes searched: (\d+)$/m.exec(output);
   assert.ok(match, 'native bench prints "Nodes searched: N"');
   const plain = /^Nodes searched: (\d+)$/m.exec(execFileSync(native, ['bench'], { encoding: 'utf8' }));

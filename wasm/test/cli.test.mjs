@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 
-import { dataFile } from '../../scripts/data-dir.mjs';
+import { dataFile } from '../../scripts/dev/data-dir.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const command = join(repo, 'wasm/cli/chuhan.mjs');

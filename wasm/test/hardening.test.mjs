@@ -1,9 +1,17 @@
 // The JS API as a careless caller uses it (issue 16): perft that stop() ends, games longer than
-// 1,024 plies, argument holes, PGNs without a game, and a hash the memory cannot hold.
+// 1,024 plies, argument holes, PGNs without a game, and a hash the memory cannot hold; and as a
+// hostile one does (issue 31): control characters in FENs, long arguments, throwing arguments,
+// mate limits, and `npx chuhan` with net files and output it cannot write.
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
 import { createEngine } from 'chuhan';
+import { createEngineWith } from '../client.js';
 
 const PromptMs = 2000; // a stopped perft must settle well within this (perft 12 takes hours)
 
@@ -101,4 +109,114 @@ describe('a hash the memory cannot hold (item 9)', () => {
       await engine.setOption('hashMB', 16);
       assert.equal((await engine._state()).hashMB, 16);
     }));
+});
+
+// Issue 31 (hardening II): the items of the JS API, the worker and `npx chuhan`.
+describe('hardening II (issue 31)', () => {
+  const repo = fileURLToPath(new URL('../..', import.meta.url));
+  const command = join(repo, 'wasm/cli/chuhan.mjs');
+
+  test('item 10: a FEN with a tab, CR or LF is read with single spaces; the worker is kept', () =>
+    withEngine({}, async (engine) => {
+      const start = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+      const before = await engine._state();
+      for (const fen of [`${start}\n`, `${start}\r\n`, start.replace(' w ', '\tw\r').replace(' 0 1', '\n0 1')]) {
+        const game = await engine.setPosition(fen, ['h2e2']);
+        assert.equal(game.startFen, start, JSON.stringify(fen));
+        assert.deepEqual(game.moves, ['h2e2']);
+      }
+      const fromPgn = await engine.loadPgn(`[FEN "${start.replace(' w ', '\tw ')}"]\n1. h2e2 *\n`);
+      assert.equal(fromPgn.startFen, start);
+      assert.equal((await engine._state()).instance, before.instance, 'no worker restart');
+    }));
+
+  test('item 11: moveName() quotes a short, escaped prefix of a long argument', () =>
+    withEngine({}, async (engine) => {
+      const long = '\u0001\u001b[2J' + 'x'.repeat(1_000_000);
+      const error = await engine.moveName(long).then(
+        () => assert.fail('an illegal move was named'),
+        (e) => e,
+      );
+      assert.ok(error.message.length < 300, `${error.message.length} characters`);
+      assert.doesNotMatch(error.message, /[\u0000-\u001f]/);
+      assert.match(error.message, /^moveName: '\\u0001\\u001b\[2Jx+…' \(\+999905 characters\) is not a legal move here$/);
+      await assert.rejects(engine.moveName('h2e3'), /^Error: moveName: 'h2e3' is not a legal move here$/);
+    }));
+
+  test('item 16: createEngine({hashMB: "16"}) rejects before a worker starts', async () => {
+    const touched = [];
+    const platform = new Proxy({}, { get: (_, key) => (touched.push(key), () => assert.fail(`platform.${String(key)} called`)) });
+    for (const hashMB of ['16', 1.5, 0, null])
+      await assert.rejects(createEngineWith(platform, { hashMB }), /createEngine\(options\): hashMB must be a whole number/);
+    assert.deepEqual(touched, []);
+  });
+
+  test('item 16: pgn() and setPosition() with a throwing argument reject, never throw', () =>
+    withEngine({}, async (engine) => {
+      const boom = new Error('boom');
+      const getter = { get Red() { throw boom; } };
+      const proxy = new Proxy({}, { ownKeys: () => { throw boom; } });
+      const moves = new Proxy([], { get: () => { throw boom; } });
+      let pending;
+      assert.doesNotThrow(() => (pending = engine.pgn(getter)));
+      await assert.rejects(pending, /boom/);
+      assert.doesNotThrow(() => (pending = engine.pgn(proxy)));
+      await assert.rejects(pending, /boom/);
+      assert.doesNotThrow(() => (pending = engine.setPosition('startpos', moves)));
+      await assert.rejects(pending, /boom/);
+      assert.match(await engine.pgn({ Red: 'Chuhan' }), /\[Red "Chuhan"\]/);
+    }));
+
+  test('item 5: a mate limit alone is refused; with another limit it searches', () =>
+    withEngine({}, async (engine) => {
+      await assert.rejects(engine.go({ mate: 1 }), /give a limit that ends the search \(movetime, depth, nodes, wtime, btime\) or infinite: true/);
+      assert.equal(engine.contract.limits.mate.endsSearch, false);
+      assert.ok((await engine.go({ mate: 1, depth: 3 })).bestmove);
+    }));
+
+  // `npx chuhan` as a GUI holds it: lines in, every line out, the exit status.
+  const session = (input) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [command], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('exit', (status) => resolve({ status, out, err }));
+      child.stdin.end(input);
+    });
+
+  test('item 3: npx chuhan reads EvalFile (the shipped network; a directory is refused)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-evalfile-'));
+    try {
+      const shipped = join(repo, 'core/nets/default.nnue');
+      const { status, out, err } = await session(
+        `uci\nsetoption name EvalFile value ${shipped}\nisready\nsetoption name EvalFile value ${dir}\n` +
+          `setoption name EvalFile value /dev/zero\nisready\nposition startpos\ngo depth 3\n`,
+      );
+      assert.equal(status, 0, err);
+      assert.match(out, /^option name EvalFile type string/m);
+      assert.equal(out.match(/^readyok$/gm)?.length, 2, out);
+      const errors = out.split('\n').filter((l) => l.includes('error'));
+      assert.deepEqual(errors, [
+        `info string error: EvalFile '${dir}': a directory, not a file`,
+        "info string error: EvalFile '/dev/zero': not a regular file",
+      ]);
+      assert.match(out, /^bestmove [a-i]\d[a-i]\d/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('item 15: npx chuhan with output it cannot write exits 1 with one line, no stack trace', () => {
+    for (const shell of [
+      `"${process.execPath}" "${command}" analyze startpos --depth 3 >/dev/full`,
+      `"${process.execPath}" "${command}" bench 6 | head -1 >/dev/null; exit \${PIPESTATUS[0]}`,
+      `printf 'position startpos\\ngo depth 3\\n' | "${process.execPath}" "${command}" >/dev/full`,
+    ]) {
+      const r = spawnSync('bash', ['-c', shell], { encoding: 'utf8' });
+      assert.equal(r.status, 1, `${shell}\n${r.stderr}`);
+      assert.match(r.stderr, /^chuhan: cannot write the output \((ENOSPC|EPIPE)\)\n$/, shell);
+    }
+  });
 });

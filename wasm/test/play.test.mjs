@@ -112,16 +112,16 @@ describe('the contract', () => {
 
   test('arguments are judged from it before they reach the worker', async () => {
     await assert.rejects(engine.go({ depth: 120 }), /go\(limits\): depth must be a whole number in 1\.\.119, got 120/);
-    await assert.rejects(engine.go({ winc: 100 }), /give a limit that ends the search \(movetime, depth, nodes, mate, wtime, btime\)/);
+    await assert.rejects(engine.go({ winc: 100 }), /give a limit that ends the search \(movetime, depth, nodes, wtime, btime\)/);
     await assert.rejects(engine.setOption('multiPV', 129), /setOption: multiPV must be a whole number in 1\.\.128/);
     await assert.rejects(engine.setOption('ownBook', 'yes'), TypeError);
     await assert.rejects(engine.perft(21), RangeError);
     await assert.rejects(createEngine({ hashMB: 5000 }), /createEngine\(options\): hashMB must be a whole number in 1\.\.1024, got 5000/);
   });
 
-  test('a mate limit is a limit', async () => {
+  test('a mate limit ends a search once it finds the mate', async () => {
     await engine.setPosition('3k5/R8/9/9/9/9/9/9/8R/4K4 w - - 0 1');
-    const { bestmove } = await engine.go({ mate: 1 });
+    const { bestmove } = await engine.go({ mate: 1, infinite: true });
     // Red mates in one, by check or by leaving Black no legal move (which loses too).
     const { result } = await engine.play(bestmove);
     assert.equal(result.result, '1-0');

@@ -1,11 +1,12 @@
-// Drawing the board: one SVG that scales to its container. It draws what it is told — a FEN,
-// the last move, a general in check, a selection with its destinations, a hint — and has no
+// Drawing the board: one SVG that scales to its container. It draws what it is told — a FEN's
+// placement, the last move, a general in check, a selection with its destinations, arrows (a
+// hint, the analysis lines, a threat, a review's better move), a previewed line — and has no
 // rules of its own. Input (pointer, keyboard) is in input.js.
 //
 // Test and accessibility hooks: every point is a <rect class="point" data-square="a0"…"i9">
 // (the click targets, on top); every piece is a <g class="piece" data-piece="R" data-square="a0">;
 // the host element carries data-fen (the FEN shown) and data-flipped.
-import { AllSquares, parsePlacement, parseSquare, moveSquares, generalSquare, pieceSide } from './fen.js';
+import { AllSquares, parsePlacement, parseSquare, moveSquares, generalSquare, pieceSide, placementAfter } from './fen.js';
 
 const SvgNs = 'http://www.w3.org/2000/svg';
 const Cell = 60; // distance between lines
@@ -15,6 +16,7 @@ export const Width = 8 * Cell + 2 * MarginX;
 export const Height = 9 * Cell + 2 * MarginY;
 const PieceRadius = 27;
 const AnimationMs = 180;
+const ArrowKinds = ['hint', 'best', 'line', 'threat', 'review', 'preview'];
 
 // One traditional set: Red 帅仕相傌俥炮兵, Black 将士象馬車砲卒.
 export const PieceChars = { K: '帅', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒' };
@@ -37,7 +39,7 @@ export class BoardView {
   #check = null; // the side in check: 'w' | 'b' | null
   #selected = null;
   #dests = [];
-  #hint = null;
+  #arrows = []; // [{move, kind: 'hint'|'best'|'line'|'threat'|'review'|'preview', label?}]
   #cursor = null;
   #layers = {};
   #pieces = new Map(); // square -> piece element
@@ -77,6 +79,10 @@ export class BoardView {
   get flipped() {
     return this.#flipped;
   }
+  /** Whether a line is previewed (setPreview) rather than the position set. */
+  get previewing() {
+    return 'preview' in this.#host.dataset;
+  }
   get fen() {
     return this.#fen;
   }
@@ -102,6 +108,7 @@ export class BoardView {
     this.#lastMove = lastMove;
     this.#check = check;
     this.#host.dataset.fen = fen;
+    delete this.#host.dataset.preview;
     this.#drawPieces(animate ? lastMove : null);
     this.#drawUnder();
   }
@@ -125,7 +132,34 @@ export class BoardView {
 
   /** Shows a suggested move (ICCS) as an arrow, or nothing. */
   setHint(move) {
-    this.#hint = move;
+    this.setArrows(move ? [{ move, kind: 'hint' }] : []);
+  }
+
+  /**
+   * Shows arrows, each {move (ICCS), kind: 'hint' | 'best' | 'line' | 'threat' | 'review' |
+   * 'preview', label?} (kinds differ in colour and weight; a label is drawn at the arrow's head).
+   */
+  setArrows(arrows) {
+    this.#arrows = arrows.filter((a) => /^[a-i][0-9][a-i][0-9]$/.test(a.move ?? ''));
+    this.#drawOver();
+  }
+
+  /**
+   * Previews a line: the pieces of `fen` moved along `moves` (ICCS), each taking its piece from one
+   * point to the other (what a move does to the placement; legality is the engine's, which gave the
+   * line), the moves numbered as arrows. The host's data-fen stays the position shown; its
+   * data-preview holds the moves previewed.
+   */
+  setPreview(fen, moves) {
+    const placement = parsePlacement(fen);
+    if (!placement) return;
+    this.#placement = placementAfter(placement, moves);
+    this.#lastMove = moves.at(-1) ?? null;
+    this.#check = null;
+    this.#host.dataset.preview = moves.join(' ');
+    this.#drawPieces(null);
+    this.#drawUnder();
+    this.#arrows = moves.map((move, i) => ({ move, kind: 'preview', label: String(i + 1) }));
     this.#drawOver();
   }
 
@@ -202,8 +236,10 @@ export class BoardView {
     const wood = el('radialGradient', { id: 'xq-piece-face', cx: '40%', cy: '35%', r: '75%' }, defs);
     el('stop', { offset: '0%', 'stop-color': '#fff8e6' }, wood);
     el('stop', { offset: '100%', 'stop-color': '#ecc98a' }, wood);
-    const marker = el('marker', { id: 'xq-arrow-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
-    el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'hint-head' }, marker);
+    for (const kind of ArrowKinds) {
+      const marker = el('marker', { id: `xq-arrow-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrow-head ${kind}` }, marker);
+    }
   }
 
   #drawGrid() {
@@ -342,6 +378,25 @@ export class BoardView {
     }
   }
 
+  #drawArrow(g, { move, kind, label }) {
+    const [from, to] = moveSquares(move);
+    const a = this.center(from);
+    const b = this.center(to);
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const shorten = 14 / len;
+    const x2 = b.x - (b.x - a.x) * shorten;
+    const y2 = b.y - (b.y - a.y) * shorten;
+    el('line', { x1: a.x, y1: a.y, x2, y2, class: `arrow ${kind}`, 'data-move': move, 'marker-end': `url(#xq-arrow-${kind})` }, g);
+    if (label) {
+      // At the middle of the arrow, leaving the pieces at its ends readable.
+      const mx = (a.x + b.x) / 2;
+      const my = (a.y + b.y) / 2;
+      el('circle', { cx: mx, cy: my, r: 10, class: `arrow-label ${kind}` }, g);
+      const t = el('text', { x: mx, y: my, class: 'arrow-label-text' }, g);
+      t.textContent = label;
+    }
+  }
+
   #drawOver() {
     const g = this.#layers.over;
     g.textContent = '';
@@ -354,18 +409,7 @@ export class BoardView {
         else el('circle', { cx: c.x, cy: c.y, r: 8, class: 'dest' }, g);
       }
     }
-    if (this.#hint) {
-      const [from, to] = moveSquares(this.#hint);
-      const a = this.center(from);
-      const b = this.center(to);
-      const len = Math.hypot(b.x - a.x, b.y - a.y);
-      const shorten = 14 / len;
-      el('line', {
-        x1: a.x, y1: a.y,
-        x2: b.x - (b.x - a.x) * shorten, y2: b.y - (b.y - a.y) * shorten,
-        class: 'hint', 'marker-end': 'url(#xq-arrow-head)',
-      }, g);
-    }
+    for (const arrow of this.#arrows) this.#drawArrow(g, arrow);
     if (this.#cursor) {
       const { x, y } = this.center(this.#cursor);
       el('rect', { x: x - Cell / 2 + 2, y: y - Cell / 2 + 2, width: Cell - 4, height: Cell - 4, rx: 8, class: 'cursor' }, g);
@@ -402,8 +446,21 @@ export const BoardCss = `
 .xq-board .dest { fill: rgba(28, 124, 44, 0.75); pointer-events: none; }
 .xq-board .dest.capture { fill: none; stroke: rgba(28, 124, 44, 0.85); stroke-width: 4; stroke-dasharray: 7 5; }
 .xq-board .refused { fill: rgba(220, 20, 20, 0.45); pointer-events: none; }
-.xq-board .hint { stroke: rgba(230, 120, 0, 0.85); stroke-width: 9; stroke-linecap: round; pointer-events: none; }
-.xq-board .hint-head { fill: rgba(230, 120, 0, 0.95); }
+.xq-board .arrow { stroke-width: 9; stroke-linecap: round; pointer-events: none; opacity: 0.85; }
+.xq-board .arrow.hint { stroke: rgb(230, 120, 0); }
+.xq-board .arrow.best { stroke: rgb(20, 110, 200); }
+.xq-board .arrow.line { stroke: rgb(20, 110, 200); stroke-width: 5; opacity: 0.5; }
+.xq-board .arrow.threat { stroke: rgb(210, 30, 30); stroke-dasharray: 14 8; }
+.xq-board .arrow.review { stroke: rgb(30, 150, 60); }
+.xq-board .arrow.preview { stroke: rgb(110, 60, 170); stroke-width: 6; opacity: 0.7; }
+.xq-board .arrow-head.hint { fill: rgb(230, 120, 0); }
+.xq-board .arrow-head.best, .xq-board .arrow-head.line { fill: rgb(20, 110, 200); }
+.xq-board .arrow-head.threat { fill: rgb(210, 30, 30); }
+.xq-board .arrow-head.review { fill: rgb(30, 150, 60); }
+.xq-board .arrow-head.preview { fill: rgb(110, 60, 170); }
+.xq-board .arrow-label { fill: #fff; stroke: rgb(110, 60, 170); stroke-width: 2; }
+.xq-board .arrow-label.best, .xq-board .arrow-label.line { stroke: rgb(20, 110, 200); }
+.xq-board .arrow-label-text { font: 700 13px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; fill: #222; }
 .xq-board .cursor { fill: none; stroke: #1a5fd0; stroke-width: 3; stroke-dasharray: 6 4; pointer-events: none; }
 .xq-board:not(:focus-visible) .cursor { display: none; }
 .xq-board .layer-under, .xq-board .layer-over, .xq-board .layer-grid { pointer-events: none; }

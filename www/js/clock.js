@@ -2,7 +2,9 @@
 // left. Plain data and pure functions, saved with the game. The controller measures how long a
 // turn took and ticks; a side whose time runs out loses ("flag fall"), whoever it is.
 //
-//   Clock = { base, inc, remaining: {w, b}, flagged: null | 'w' | 'b' }
+//   Clock = { base, inc, remaining: {w, b}, flagged: null | 'w' | 'b', since: epoch ms | null }
+//   since: when the side to move began its turn (Date.now()), saved with the game so that a reload
+//   does not give back the time thought before it
 
 /** The time controls the app offers: seconds base + seconds increment. */
 export const TimeControls = ['180+2', '300+3', '600+5', '900+10', '1800+20'];
@@ -17,7 +19,7 @@ export function newClock(control) {
   }
   const { base, inc = 0 } = control;
   if (!(base > 0) || !(inc >= 0)) return null;
-  return { base, inc, remaining: { w: base, b: base }, flagged: null };
+  return { base, inc, remaining: { w: base, b: base }, flagged: null, since: null };
 }
 
 /** The clock after `side` moved, having thought `elapsed` ms: its time falls, the increment is added. */
@@ -25,6 +27,11 @@ export function afterMove(clock, side, elapsed) {
   if (!clock || clock.flagged) return clock;
   const left = Math.max(0, clock.remaining[side] - elapsed);
   return { ...clock, remaining: { ...clock.remaining, [side]: left + clock.inc } };
+}
+
+/** The clock with the side to move's turn begun at `epochMs` (Date.now()). */
+export function turnBegan(clock, epochMs) {
+  return clock && { ...clock, since: epochMs };
 }
 
 /** Time `side` has left after thinking `elapsed` ms of its turn (never below 0). */
@@ -51,5 +58,5 @@ export function readClock(c) {
   if (!c || typeof c !== 'object' || !(c.base > 0) || !(c.inc >= 0) || !c.remaining) return null;
   const { w, b } = c.remaining;
   if (!(w >= 0) || !(b >= 0)) return null;
-  return { base: c.base, inc: c.inc, remaining: { w, b }, flagged: c.flagged === 'w' || c.flagged === 'b' ? c.flagged : null };
+  return { base: c.base, inc: c.inc, remaining: { w, b }, flagged: c.flagged === 'w' || c.flagged === 'b' ? c.flagged : null, since: Number.isFinite(c.since) ? c.since : null };
 }

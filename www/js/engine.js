@@ -1,9 +1,14 @@
-// The app's side of the engine: the package's createEngine (../../wasm/index.js) plus the few
-// calls the app makes. Everything about rules — legal moves, FEN, check, results, move names,
-// PGN — is asked of the engine here, one worker request per call: a move is one play(), a game
-// (set, undone, read from PGN) one setPosition() or loadPgn().
+// The app's one door to the engine: the package's createEngine (../../wasm/index.js) behind the
+// calls the app makes. The game record lives in the engine; this session keeps the page's cache of
+// it (tree.js), filled from the engine's answers and never computed, the node the engine's cursor
+// is at, and the recipe that rebuilds the record after a reload (recipe.js). Every call is one
+// worker request at most: a move is one play(), a jump one goTo() (none when the engine is there
+// already), a search one go(); the level's options are sent only when they change. Everything
+// about rules — legal moves, FEN, check, results, names, files — comes from the engine.
 import { createEngine } from '../../wasm/index.js';
-import { FullSkill, skillFor, usesBook, usesThreads } from './levels.js';
+import { skillFor, usesBook, usesThreads } from './levels.js';
+import * as T from './tree.js';
+import * as R from './recipe.js';
 
 // The package's worker must come from the page's origin. When this module is imported from
 // another origin (a page embedding the board), start it through a same-origin blob that imports
@@ -19,12 +24,20 @@ function engineFromOtherOrigin() {
   return typeof location !== 'undefined' && new URL('../../wasm/worker.js', import.meta.url).origin !== location.origin;
 }
 
-// Threads for the strongest levels: all cores but one (the page's own), at most 8. Several threads
-// need a cross-origin isolated page (scripts/serve.mjs sends COOP/COEP), and engine files from the
-// page's origin (a pthread is a Worker, whose script cannot come from another origin); else one.
-export function appThreads() {
+// The most threads the app gives a search: beyond this the page's other work suffers more than
+// the search gains on the machines people use.
+const MaxAppThreads = 8;
+
+/**
+ * Threads for the strongest levels: all cores but one (the page's own), at most MaxAppThreads and
+ * the contract's maximum. Several threads need a cross-origin isolated page (scripts/dev/serve.mjs
+ * sends COOP/COEP), and engine files from the page's origin (a pthread is a Worker, whose script
+ * cannot come from another origin); else one.
+ */
+export function appThreads(contract) {
   if (globalThis.crossOriginIsolated !== true || engineFromOtherOrigin()) return 1;
-  return Math.max(1, Math.min(8, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+  const cores = (globalThis.navigator?.hardwareConcurrency ?? 2) - 1;
+  return Math.max(1, Math.min(MaxAppThreads, contract.options.threads.max, cores));
 }
 
 let first = null;
@@ -38,14 +51,24 @@ export function firstSession() {
   return first;
 }
 
-export class EngineSession {
+export class EngineSession extends EventTarget {
   #client;
-  // The engine's options as last set (the engine's defaults to start with); a request failed
-  // leaves null, so that the next call sets the option again.
-  #options = { ownBook: false, threads: 1, skillLevel: FullSkill, multiPV: 1 };
+  #threat = null; // a second engine for threats, started when first asked
+  // The engine's options as last set; a request that failed leaves null, so that the next call
+  // sets the option again.
+  #options;
+  /** The page's cache of the record (tree.js), after the engine's last answer. */
+  tree = null;
+  /** The node the engine's cursor is at. */
+  at = 0;
+  /** How to rebuild the record (recipe.js). */
+  recipe = R.fromPosition('startpos');
 
   constructor(client) {
+    super();
     this.#client = client;
+    const { options } = client.contract;
+    this.#options = { ownBook: options.ownBook.default, threads: options.threads.default, skillLevel: options.skillLevel.default, multiPV: options.multiPV.default };
   }
 
   /** Starts an engine (compiling the .wasm once per page). */
@@ -53,47 +76,159 @@ export class EngineSession {
     return new EngineSession(await createEngine({ hashMB: 16, ...workerOptions() }));
   }
 
-  /** The package's Engine client, for anything not wrapped here. */
-  get client() {
-    return this.#client;
+  /** The engine's contract (ranges of limits and options, notations, formats, reasons). */
+  get contract() {
+    return this.#client.contract;
+  }
+
+  /** Full strength: the contract's highest skill level. */
+  get fullSkill() {
+    return this.contract.options.skillLevel.max;
+  }
+
+  // ---- whole games: one request, answered with every node ----
+
+  /** A game from `fen` (or 'startpos') and ICCS `moves`; `fresh` also clears the hash (a new game). */
+  async setGame(fen, moves = [], { fresh = false } = {}) {
+    const record = await this.#client.setPosition(fen, moves);
+    if (fresh) await this.#client.newGame();
+    this.recipe = R.fromPosition(fen, moves);
+    return this.#whole(record);
+  }
+
+  /** The first game of a file (text or bytes; format and encoding detected unless given). */
+  async loadFile(data, { format = 'auto', encoding = 'auto' } = {}) {
+    const record = await this.#client.loadGame(data, { format, encoding });
+    this.recipe = R.fromFile(data, format);
+    return this.#whole(record);
   }
 
   /**
-   * Sets the game: resolves with the engine's GameRecord of it (every ply's record, the legal
-   * moves).
+   * Rebuilds a saved record from its recipe (recipe.js): the base, then each edit. Rejects (the
+   * engine's message) when the engine refuses any of it; the session then holds what was rebuilt.
    */
-  load(startFen, moves) {
-    return this.#client.setPosition(startFen, moves).then(lineOf);
+  async restore(recipe) {
+    const { base, edits } = recipe;
+    if (base.moves) await this.setGame(base.fen, base.moves);
+    else await this.loadFile(base.file ?? R.fileBytes(base), { format: base.format });
+    for (const e of edits) {
+      if ('play' in e) await this.play(e.play, e.from);
+      else if ('remove' in e) await this.removeNode(e.remove);
+      else if ('promote' in e) await this.promote(e.promote, e.toMain);
+      else if ('comment' in e) await this.setComment(...e.comment);
+      else if ('tag' in e) await this.setTag(...e.tag);
+      else if ('result' in e) await this.setResult(...e.result);
+    }
+    return this.tree;
   }
 
-  /** Plays a legal move of the live position: resolves with its PlayRecord. */
-  play(move) {
-    return this.#client.play(move);
+  /** The game as a file: 'pgn' (notation, comments, variations), 'dhtmlxq', 'fen' (of node `at`). */
+  async saveFile(format, options = {}) {
+    return this.#client.saveGame(format, options);
   }
 
-  /** Chinese name of a legal move of the current position; rejects if it is not legal. */
-  moveName(move) {
-    return this.#client.moveName(move, 'chinese');
+  #whole(record) {
+    this.tree = T.fromGame(record);
+    this.at = record.cursor;
+    return this.tree;
   }
+
+  // ---- edits: one request each, answered with what changed ----
+
+  /** Plays a legal move at node `from`: resolves with the new node (the cursor goes there). */
+  async play(move, from) {
+    const record = await this.#client.play(move, { from });
+    this.tree = T.withCursor(this.tree, record);
+    this.at = record.id;
+    this.recipe = R.withPlay(this.recipe, record.move, from, record.created);
+    return record;
+  }
+
+  /** Puts the engine's cursor on node `id`: no request when it is there and its moves are known. */
+  async goTo(id) {
+    if (this.at === id && this.tree.legal[id]) return this.tree.nodes[id];
+    const record = await this.#client.goTo(id);
+    this.tree = T.withCursor(this.tree, record);
+    this.at = id;
+    return this.tree.nodes[id];
+  }
+
+  /** The legal moves of node `id` when the engine has told them, else null (see goTo). */
+  legalMoves(id) {
+    return this.tree?.legal[id] ?? null;
+  }
+
+  /** Removes node `id` and every node after it; the engine's cursor leaves a removed line. */
+  async removeNode(id) {
+    const answer = await this.#client.removeNode(id);
+    this.tree = T.withRemoved(this.tree, answer);
+    this.at = answer.cursor.id;
+    this.recipe = R.withEdit(this.recipe, { remove: id });
+    return answer;
+  }
+
+  /** Moves the variation node `id` starts one place up, or to the main line. */
+  async promote(id, toMain = false) {
+    const answer = await this.#client.promote(id, { toMain });
+    this.tree = T.withChildren(this.tree, answer);
+    this.recipe = R.withEdit(this.recipe, { promote: id, toMain });
+    return answer;
+  }
+
+  async setComment(id, text) {
+    await this.#client.setComment(id, text);
+    this.tree = T.withComment(this.tree, id, text);
+    this.recipe = R.withEdit(this.recipe, { comment: [id, text] });
+  }
+
+  async setTag(name, value) {
+    await this.#client.setTag(name, value);
+    this.tree = T.withTag(this.tree, name, value);
+    this.recipe = R.withEdit(this.recipe, { tag: [name, value] });
+  }
+
+  /** Declares the result ('1-0' | '0-1' | '1/2-1/2', or '*' for none) with a reason or ''. */
+  async setResult(result, reason = '') {
+    await this.#client.setResult(result, reason);
+    this.tree = T.withDeclared(this.tree, result, reason);
+    this.recipe = R.withEdit(this.recipe, { result: [result, reason] });
+  }
+
+  // ---- searches ----
 
   /**
-   * Sets what depends on the level: book moves (ownBook), the skill of the engine's moves (so
-   * that a move costs no extra request) and the number of threads.
+   * Sets what depends on the level: book moves (ownBook), the skill of the engine's own moves and
+   * the number of threads. The page's other searches (analysis: infinite; hints, puzzles and the
+   * review: a mate limit, see searchLimits) are at full strength and leave the book whatever these
+   * are, so no option changes between them.
    */
   forLevel(level) {
-    this.#set('skillLevel', skillFor(level));
+    this.#set('skillLevel', skillFor(level, this.fullSkill));
     this.#set('ownBook', usesBook(level));
     // A new count starts a new worker (with the same game), so it changes only with the level.
-    this.#set('threads', usesThreads(level) ? appThreads() : 1);
+    this.#set('threads', usesThreads(level) ? appThreads(this.contract) : 1);
   }
 
   /**
-   * Searches the current position at Skill Level `skill` (levels.js; the engine's own moves are
-   * weakened, hints are not), reporting `multiPV` lines; resolves with {bestmove (null if there
-   * is none), book?}.
+   * Limits for a search at full strength that the book never answers: `limits` with a mate limit
+   * (the contract's longest), which the engine honours that way, and which ends the search only
+   * when a mate is proved.
    */
-  think(limits, onInfo, skill = FullSkill, multiPV = 1) {
-    this.#set('skillLevel', skill);
+  searchLimits(limits) {
+    return { ...limits, mate: this.contract.limits.mate.max };
+  }
+
+  /** The longest depth the contract allows. */
+  get maxDepth() {
+    return this.contract.limits.depth.max;
+  }
+
+  /**
+   * Searches node `id` (the engine goes there first if it is elsewhere), reporting `multiPV` lines;
+   * resolves with {bestmove (null if there is none), book?}.
+   */
+  async think(id, limits, onInfo, { multiPV = 1 } = {}) {
+    await this.goTo(id);
     this.#set('multiPV', multiPV);
     return this.#client.go(limits, onInfo);
   }
@@ -107,28 +242,31 @@ export class EngineSession {
 
   /** Ends a running search (its think() resolves with the best move so far). */
   stop() {
-    return this.#client.stop();
+    return Promise.all([this.#client.stop(), this.#threat?.then((e) => e.stop())]);
   }
 
-  pgn(tags) {
-    return this.#client.pgn(tags);
+  /**
+   * The threat in `fen`: what the other side would play if it could move now. A second engine
+   * (started on the first call, so that the game's engine keeps its record) searches `fen` with
+   * the other side to move; the engine judges whether that is a position at all (it refuses one
+   * where the side that just moved could take a general). Resolves with {bestmove, line} or null.
+   */
+  async threat(fen, limits, onInfo) {
+    this.#threat ??= createEngine({ hashMB: 8, ...workerOptions() });
+    const engine = await this.#threat;
+    const [placement, side] = fen.split(' ');
+    try {
+      await engine.setPosition(`${placement} ${side === 'w' ? 'b' : 'w'} - - 0 1`);
+    } catch {
+      return null;
+    }
+    let last = null;
+    const { bestmove } = await engine.go(limits, (info) => ((last = info), onInfo?.(info)));
+    return bestmove ? { bestmove, line: last?.pvNames ?? [], pv: last?.pv ?? [bestmove], score: last?.score } : null;
   }
 
-  /** Reads a PGN game: resolves with its GameRecord; the engine is left at the game's end. */
-  readPgn(text) {
-    return this.#client.loadPgn(text).then(lineOf);
+  /** Test hook: crashes the worker (the client restarts it with the same game). */
+  crash(how) {
+    return this.#client._crash(how);
   }
-}
-
-// The line from the start to the engine's cursor, as the app's game state keeps it: {start,
-// plies, legalMoves} from a GameRecord's nodes.
-function lineOf(record) {
-  const [start, ...plies] = record.line.map((id) => record.nodes[id]);
-  return { start, plies, legalMoves: record.legalMoves };
-}
-
-/** The live position as the controller keeps it, from a line (lineOf) or a PlayRecord. */
-export function statusOf(record) {
-  const position = record.plies ? (record.plies.at(-1) ?? record.start) : record;
-  return { fen: position.fen, turn: position.turn, check: position.check, result: position.result, legalMoves: record.legalMoves };
 }

@@ -62,3 +62,20 @@ export function generalSquare(board, side) {
   for (const [square, letter] of board) if (letter === general) return square;
   return null;
 }
+
+/**
+ * The placement after `moves` (ICCS) from `board` (a placement map): each move takes the piece on
+ * its first square to its second, replacing what stood there. For drawing a line the engine gave
+ * (a preview); it judges nothing.
+ */
+export function placementAfter(board, moves) {
+  const after = new Map(board);
+  for (const move of moves) {
+    const [from, to] = moveSquares(move);
+    const piece = after.get(from);
+    if (!piece) break;
+    after.delete(from);
+    after.set(to, piece);
+  }
+  return after;
+}

@@ -1,230 +1,126 @@
-// The game state: plain data, changed only through the pure functions below (each returns a new
-// state), so it can be saved as JSON and tested without a browser or an engine.
+// The page's view of a game: which node is shown, where the game being played stands, who plays
+// what, the level and the clocks. The record itself (moves, names, positions, results) lives in the
+// engine; its nodes come from the page's cache of the engine's answers (tree.js), passed in where a
+// function needs them. Plain data, changed only through the pure functions below (each returns a
+// new state), saved as JSON and tested without a browser or an engine.
 //
 //   {
-//     version: 2,
-//     startFen,              FEN the game started from
-//     startTurn: 'w'|'b',    the side to move there, and the FEN's move number (startMoveNumber)
-//     human: 'w'|'b'|'both', the side the person plays; 'both': two players, the engine never moves
-//     level,                 engine level (levels.js)
-//     plies: [Ply],          moves played, in order
-//     redo: [Ply],           moves taken back, the next one to replay last
-//     view: null|number,     null: showing the live position; n: showing the position after n plies
-//     resigned: null|'w'|'b' the side that resigned
-//     clock: null|Clock      the time control and each side's time left (clock.js)
+//     version: 3,
+//     human: 'w'|'b'|'both',   the side the person plays; 'both': two players or a study, the
+//                              engine never moves
+//     level,                   engine level (levels.js)
+//     live: node,              where the game stands: the engine moves, the clocks run, from here
+//     shown: node,             the node on the board (live, or any node of the tree)
+//     redo: [node],            the nodes Undo went back over, the next one to replay last
+//     clock: null|Clock        the time control and each side's time left (clock.js)
 //   }
-//   Ply = { move: 'h2e2' (ICCS), name: '炮二平五', fen: FEN after the move, turn: 'w'|'b' to move
-//           after it, check: that side is in check }
-//
-// Everything the state holds about positions comes from the engine's records (the package's
-// GameRecord and PlayRecord): this module never reads a FEN and never judges a move.
-import { StartFen } from './fen.js';
 import { DefaultLevel, normalLevel } from './levels.js';
 import { newClock, readClock } from './clock.js';
+import { pathTo } from './tree.js';
 
-export const Version = 2;
+export const Version = 3;
 const Sides = ['w', 'b', 'both'];
-const Turns = ['w', 'b'];
 
-/**
- * A new game from `startFen` (the side to move there `startTurn`, its move number
- * `startMoveNumber`), the person playing `human`, against `level`. fromRecord() puts the engine's
- * view of a start position in.
- */
-export function createGame({ startFen = StartFen, startTurn = 'w', startMoveNumber = 1, human = 'w', level = DefaultLevel, clock = null } = {}) {
-  return {
-    version: Version,
-    startFen,
-    startTurn: Turns.includes(startTurn) ? startTurn : 'w',
-    startMoveNumber: Number.isInteger(startMoveNumber) && startMoveNumber > 0 ? startMoveNumber : 1,
-    human: Sides.includes(human) ? human : 'w',
-    level: normalLevel(level),
-    plies: [],
-    redo: [],
-    view: null,
-    resigned: null,
-    clock: newClock(clock),
-  };
+/** A new game from its start (node 0): the person plays `human`, against `level`. */
+export function createGame({ human = 'w', level = DefaultLevel, clock = null } = {}) {
+  return { version: Version, human: Sides.includes(human) ? human : 'w', level: normalLevel(level), live: 0, shown: 0, redo: [], clock: newClock(clock) };
 }
 
-/** FEN of the live position (after every ply). */
-export function currentFen(game) {
-  return fenAfter(game, game.plies.length);
+/** The game with `tree` as its record, shown and played from `at` (the engine's cursor). */
+export function atNode(game, at) {
+  return { ...game, live: at, shown: at, redo: [] };
 }
 
-/** FEN after the first `n` plies. */
-export function fenAfter(game, n) {
-  return n === 0 ? game.startFen : game.plies[n - 1].fen;
+/** Whether the person (rather than the engine) moves next at node `id` (default: the live one). */
+export function isHumanTurn(game, tree, id = game.live) {
+  return game.human === 'both' || tree.nodes[id]?.turn === game.human;
 }
 
-/** The side to move in the live position. */
-export function sideToMove(game) {
-  return game.plies.length ? game.plies[game.plies.length - 1].turn : game.startTurn;
+/** Whether the live position is shown. */
+export const isLive = (game) => game.shown === game.live;
+
+/** The game after a move made node `id`: it is shown and the game goes on from it. */
+export function afterMove(game, id) {
+  return { ...game, live: id, shown: id, redo: [] };
 }
 
-/** The moves played, in ICCS. */
-export function moves(game) {
-  return game.plies.map((p) => p.move);
-}
-
-/** Whether the person (rather than the engine) moves next in the live position. */
-export function isHumanTurn(game) {
-  return game.human === 'both' || sideToMove(game) === game.human;
-}
-
-/** Number of plies in the shown position. */
-export function shownPlies(game) {
-  return game.view ?? game.plies.length;
-}
-
-/** Whether the live position is shown (the person can move). */
-export function isLive(game) {
-  return game.view === null;
-}
-
-/** What the board shows: {fen, turn, lastMove, check} of the viewed position. */
-export function shown(game) {
-  const n = shownPlies(game);
-  const ply = n > 0 ? game.plies[n - 1] : null;
-  return { fen: fenAfter(game, n), turn: ply?.turn ?? game.startTurn, lastMove: ply?.move ?? null, check: ply?.check ?? false };
-}
-
-/** The ply of the engine's record of a move (a PlayRecord or an entry of GameRecord.plies). */
-export function plyOf(record) {
-  return { move: record.move, name: record.chinese, fen: record.fen, turn: record.turn, check: record.check };
-}
-
-/** The game with `ply` played in the live position; the redo list is dropped. */
-export function play(game, ply) {
-  return { ...game, plies: [...game.plies, { ...ply }], redo: [], view: null, resigned: null };
+/** Shows node `id`. */
+export function view(game, id) {
+  return { ...game, shown: id };
 }
 
 /**
- * The game as the engine has it (`record`: the package's GameRecord): its start and every ply from
- * the engine's records; the person's side, level, redo list and resignation stay.
+ * The game goes on from the node shown. The moves after it stay in the record; when they led to
+ * the live node, Redo brings them back (until a new move replaces them).
  */
-export function fromRecord(game, record) {
-  return {
-    ...game,
-    startFen: record.start.fen,
-    startTurn: record.start.turn,
-    startMoveNumber: record.start.moveNumber,
-    plies: record.plies.map(plyOf),
-    view: game.view !== null && game.view < record.plies.length ? game.view : null,
-  };
+export function playFromHere(game, tree) {
+  const path = pathTo(tree, game.live);
+  const at = path.indexOf(game.shown);
+  return { ...game, live: game.shown, redo: at < 0 ? [] : [...game.redo, ...path.slice(at + 1).reverse()] };
 }
 
-// Side that made the n-th ply (1-based).
-const moverOf = (game, n) => (n === 1 ? game.startTurn : game.plies[n - 2].turn);
-
 /**
- * Takes back the person's last move and the engine's reply to it, so that the person is to move
- * again; in a two-player game, one ply. Unchanged when the person has made no move.
+ * The node Undo goes back to: before the person's last move and the engine's reply, so that the
+ * person is to move again; in a two-player game, one move back. Null when the person has made no
+ * move on the live line.
  */
-export function undo(game) {
-  const plies = [...game.plies];
-  const redo = [...game.redo];
+export function undoTarget(game, tree) {
+  const path = pathTo(tree, game.live);
   let removedHuman = false;
-  while (plies.length) {
-    const n = plies.length;
-    const mover = moverOf(game, n);
-    redo.push(plies.pop());
+  for (let i = path.length - 1; i > 0; i--) {
+    const mover = tree.nodes[path[i - 1]].turn;
     if (game.human === 'both' || mover === game.human) removedHuman = true;
-    const next = { ...game, plies };
-    if (removedHuman && isHumanTurn(next)) break;
+    if (removedHuman && isHumanTurn(game, tree, path[i - 1])) return path[i - 1];
   }
-  if (!removedHuman) return game;
-  return { ...game, plies, redo, view: null, resigned: null };
+  return null;
 }
 
-export function canUndo(game) {
-  return undo(game) !== game;
+/** The game after Undo: the live node goes back (see undoTarget); unchanged when there is none. */
+export function undo(game, tree) {
+  const target = undoTarget(game, tree);
+  if (target === null) return game;
+  const path = pathTo(tree, game.live);
+  const undone = path.slice(path.indexOf(target) + 1).reverse();
+  return { ...game, live: target, shown: target, redo: [...game.redo, ...undone] };
 }
 
-/** Replays what undo() took back: one ply, then more until the person is to move again. */
-export function redo(game) {
-  if (!game.redo.length) return game;
-  const plies = [...game.plies];
-  const redoList = [...game.redo];
-  do plies.push(redoList.pop());
-  while (redoList.length && !isHumanTurn({ ...game, plies }));
-  return { ...game, plies, redo: redoList, view: null };
+/** Replays what Undo took back: one move, then more until the person is to move again. */
+export function redo(game, tree) {
+  const redoList = game.redo.filter((id) => tree.nodes[id]);
+  if (!redoList.length) return game;
+  let live;
+  do live = redoList.pop();
+  while (redoList.length && !isHumanTurn(game, tree, live));
+  return { ...game, live, shown: live, redo: redoList };
 }
 
-export function canRedo(game) {
-  return game.redo.length > 0;
-}
-
-/**
- * Plays on from the position after `n` plies: it becomes the live one, and the moves after it go
- * to the redo list (Redo brings the old line back until a new move replaces it). Unchanged when
- * `n` is the live position.
- */
-export function branchAt(game, n) {
-  if (!(n >= 0 && n < game.plies.length)) return game;
-  const tail = game.plies.slice(n).reverse();
-  return { ...game, plies: game.plies.slice(0, n), redo: [...game.redo, ...tail], view: null, resigned: null };
-}
-
-/** Shows the position after `n` plies (clamped); the last one is the live position. */
-export function view(game, n) {
-  const clamped = Math.max(0, Math.min(game.plies.length, Math.trunc(Number(n)) || 0));
-  return { ...game, view: clamped === game.plies.length ? null : clamped };
-}
-
-/** The person resigns (in a two-player game, the side to move). */
-export function resign(game) {
-  return { ...game, resigned: game.human === 'both' ? sideToMove(game) : game.human, view: null };
-}
+export const canRedo = (game, tree) => game.redo.some((id) => tree.nodes[id]);
 
 export function setLevel(game, level) {
   return { ...game, level: normalLevel(level) };
 }
 
 /**
- * The result to show: the engine's verdict `engineResult` ({over, result, reason}) unless a side
- * resigned or, the game not over on the board, ran out of time (reason 'time'). Returns null while the game goes on, else {result: '1-0'|'0-1'|'1/2-1/2', reason}.
+ * The result to show: a side out of time (the game not over on the board), else the result the
+ * record declares (a resignation, a file's result), else the engine's verdict at the live node. Null while the game goes on, else {result: '1-0'|'0-1'|'1/2-1/2', reason}.
  */
-export function outcome(game, engineResult) {
-  if (game.resigned) return { result: game.resigned === 'w' ? '0-1' : '1-0', reason: 'resignation' };
-  if (game.clock?.flagged && !engineResult?.over) return { result: game.clock.flagged === 'w' ? '0-1' : '1-0', reason: 'time' };
-  if (engineResult?.over) return { result: engineResult.result, reason: engineResult.reason };
-  return null;
+export function outcome(game, tree) {
+  if (!tree) return null;
+  const live = tree.nodes[game.live]?.result;
+  if (game.clock?.flagged && !live?.over) return { result: game.clock.flagged === 'w' ? '0-1' : '1-0', reason: 'time' };
+  const declared = tree.declared?.over ? tree.declared : null;
+  const over = declared ?? (live?.over ? live : null);
+  return over ? { result: over.result, reason: over.reason } : null;
+}
+
+/** The game as JSON text for storage, with the recipe that rebuilds its record (recipe.js). */
+export function serialize(game, recipe) {
+  return JSON.stringify({ ...game, recipe });
 }
 
 /**
- * The move list as numbered rows, Red's move then Black's: [{number, red, black}], each cell
- * {ply (1-based), move, name} or null (a game starting with Black to move has no first Red move).
- */
-export function moveRows(game) {
-  const rows = [];
-  let number = game.startMoveNumber;
-  let row = null;
-  game.plies.forEach((ply, i) => {
-    const side = moverOf(game, i + 1);
-    if (!row || side === 'w') {
-      if (row) number++;
-      row = { number, red: null, black: null };
-      rows.push(row);
-    }
-    row[side === 'w' ? 'red' : 'black'] = { ply: i + 1, move: ply.move, name: ply.name };
-  });
-  return rows;
-}
-
-/** The game as JSON text for storage. */
-export function serialize(game) {
-  return JSON.stringify(game);
-}
-
-const isPly = (p) =>
-  p && typeof p.move === 'string' && /^[a-i][0-9][a-i][0-9]$/.test(p.move) && typeof p.name === 'string' && typeof p.fen === 'string';
-const copyPly = (p) => ({ move: p.move, name: p.name, fen: p.fen, turn: Turns.includes(p.turn) ? p.turn : null, check: !!p.check });
-
-/**
- * A game from serialize()'s text, or null if the text is not one (damaged). A version 1 game
- * (before the turn was recorded) reads with turns unknown: the engine's record of it fills them
- * in when the app loads it (fromRecord).
+ * {game, recipe} from serialize()'s text, or null if the text is not one (damaged). A version 2
+ * game (a list of plies) becomes its start and moves.
  */
 export function deserialize(text) {
   let g;
@@ -233,13 +129,17 @@ export function deserialize(text) {
   } catch {
     return null;
   }
-  if (!g || (g.version !== Version && g.version !== 1) || typeof g.startFen !== 'string' || !Sides.includes(g.human)) return null;
-  if (!Array.isArray(g.plies) || !Array.isArray(g.redo) || !g.plies.every(isPly) || !g.redo.every(isPly)) return null;
-  return {
-    ...createGame({ startFen: g.startFen, startTurn: g.startTurn, startMoveNumber: g.startMoveNumber, human: g.human, level: g.level }),
-    plies: g.plies.map(copyPly),
-    redo: g.redo.map(copyPly),
-    resigned: g.resigned === 'w' || g.resigned === 'b' ? g.resigned : null,
-    clock: readClock(g.clock),
-  };
+  if (!g || typeof g !== 'object' || !Sides.includes(g.human)) return null;
+  const base = createGame({ human: g.human, level: g.level });
+  if (g.version === 1 || g.version === 2) {
+    const ok = typeof g.startFen === 'string' && Array.isArray(g.plies) && g.plies.every((p) => typeof p?.move === 'string');
+    if (!ok) return null;
+    const moves = g.plies.map((p) => p.move);
+    const edits = g.resigned === 'w' || g.resigned === 'b' ? [{ result: [g.resigned === 'w' ? '0-1' : '1-0', 'resignation'] }] : [];
+    return { game: { ...base, live: moves.length, shown: moves.length, clock: readClock(g.clock) }, recipe: { base: { fen: g.startFen, moves }, edits } };
+  }
+  if (g.version !== Version) return null;
+  const node = (n) => Number.isInteger(n) && n >= 0;
+  if (!node(g.live) || !node(g.shown) || !Array.isArray(g.redo) || !g.redo.every(node)) return null;
+  return { game: { ...base, live: g.live, shown: g.shown, redo: [...g.redo], clock: readClock(g.clock) }, recipe: g.recipe };
 }

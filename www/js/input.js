@@ -10,9 +10,11 @@ const DragThresholdPx = 6;
  *   legalMoves(): the ICCS moves the person may play now ([] when it is not their turn)
  *   onMove(move): called with a legal ICCS move
  *   onRefused(square): optional, called when a destination is refused
+ *   onTouch(): optional, called when the board is touched; may return a promise that brings the
+ *     legal moves (asked of the engine), after which the touch counts
  * Returns {clear()} to drop the selection (after the position changed).
  */
-export function attachInput(board, { legalMoves, onMove, onRefused = () => {} }) {
+export function attachInput(board, { legalMoves, onMove, onRefused = () => {}, onTouch = () => null }) {
   let selected = null;
   let press = null; // {square, x, y, wasSelected, dragging, pointerId}
   let cursor = null;
@@ -49,6 +51,11 @@ export function attachInput(board, { legalMoves, onMove, onRefused = () => {} })
     const square = board.squareAt(event.clientX, event.clientY);
     if (!square) return;
     event.preventDefault(); // no text selection or scrolling while moving a piece
+    const fetching = onTouch();
+    if (fetching) {
+      fetching.then(() => !selected && movable(square) && select(square)).catch(() => {});
+      return;
+    }
     const wasSelected = selected === square;
     if (!wasSelected) act(square); // picks up, moves or refuses at once
     press = selected === square ? { square, x: event.clientX, y: event.clientY, wasSelected, dragging: false, pointerId: event.pointerId } : null;
@@ -89,6 +96,8 @@ export function attachInput(board, { legalMoves, onMove, onRefused = () => {} })
       board.setCursor(cursor);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
+      const fetching = onTouch();
+      if (fetching) return void fetching.then(() => cursor && act(cursor)).catch(() => {});
       if (!cursor) {
         cursor = board.flipped ? 'e9' : 'e0';
         board.setCursor(cursor);

@@ -5,23 +5,23 @@
 // level 3 up the engine opens from its book (varied, sound openings at once); the two beginner
 // levels do not, so that their openings are as weak as the rest of their play.
 //
-// `elo`: each level's strength measured against the level below (scripts/level-ladder.sh: games
+// `elo`: each level's strength measured against the level below (scripts/match/level-ladder.sh: games
 // from the shared openings, native engine, both colours; 95 % error bars): 2-1 +382 ± 202,
 // 3-2 +407 ± 356, 4-3 +338 ± 156, 5-4 +470 ± 469, 6-5 +241 ± 121 (40 games each), 7-6 +708
 // (30 games, W29 D1: at least +516), 8-7 +301 ± 324 (20 games, level 8 at level 7's second; it
-// has 3 s in the app). Anchored at level 1 = 1000 and rounded to tens.
-
-export const FullSkill = 20;
+// has 3 s in the app). Anchored at level 1 = 1000 and rounded to tens. `skill` is the engine's
+// skillLevel option; null: full strength (the contract's highest skill level). Their names are
+// i18n.js's levelNames.
 
 export const Levels = [
-  { level: 1, skill: 0, limits: { movetime: 300 }, elo: 1000, name: { zh: '入门', en: 'Beginner' } },
-  { level: 2, skill: 3, limits: { movetime: 300 }, elo: 1380, name: { zh: '新手', en: 'Novice' } },
-  { level: 3, skill: 7, limits: { movetime: 500 }, elo: 1790, name: { zh: '初级', en: 'Casual' } },
-  { level: 4, skill: 9, limits: { movetime: 500 }, elo: 2130, name: { zh: '中级', en: 'Club' } },
-  { level: 5, skill: 11, limits: { movetime: 1000 }, elo: 2600, name: { zh: '高级', en: 'Strong' } },
-  { level: 6, skill: 14, limits: { movetime: 1000 }, elo: 2840, name: { zh: '大师', en: 'Expert' } },
-  { level: 7, skill: 17, limits: { movetime: 1000 }, elo: 3550, name: { zh: '特级大师', en: 'Master' } },
-  { level: 8, skill: FullSkill, limits: { movetime: 3000 }, elo: 3850, name: { zh: '全力', en: 'Full strength' } },
+  { level: 1, skill: 0, limits: { movetime: 300 }, elo: 1000 },
+  { level: 2, skill: 3, limits: { movetime: 300 }, elo: 1380 },
+  { level: 3, skill: 7, limits: { movetime: 500 }, elo: 1790 },
+  { level: 4, skill: 9, limits: { movetime: 500 }, elo: 2130 },
+  { level: 5, skill: 11, limits: { movetime: 1000 }, elo: 2600 },
+  { level: 6, skill: 14, limits: { movetime: 1000 }, elo: 2840 },
+  { level: 7, skill: 17, limits: { movetime: 1000 }, elo: 3550 },
+  { level: 8, skill: null, limits: { movetime: 3000 }, elo: 3850 },
 ];
 
 export const DefaultLevel = 4;
@@ -39,12 +39,12 @@ export function limitsFor(level) {
  * varied. Full strength and games on a clock (the engine's own time) get no pause.
  */
 export function thinkPause(level, random = Math.random) {
-  return skillFor(level) < FullSkill ? 400 + Math.round(random() * 800) : 0;
+  return Levels[normalLevel(level) - 1].skill !== null ? 400 + Math.round(random() * 800) : 0;
 }
 
-/** The engine's skillLevel option at `level` (FullSkill: full strength). */
-export function skillFor(level) {
-  return Levels[normalLevel(level) - 1].skill;
+/** The engine's skillLevel option at `level`; `fullSkill` (the contract's maximum) at full strength. */
+export function skillFor(level, fullSkill) {
+  return Levels[normalLevel(level) - 1].skill ?? fullSkill;
 }
 
 const FirstBookLevel = 3;

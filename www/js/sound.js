@@ -51,9 +51,7 @@ function tap(start, frequency, length, gain) {
   source.start(start);
 }
 
-/** Which sound a ply makes, from the FEN before and after it and whether it gives check. */
-export function soundOf(fenBefore, fenAfter, check) {
-  if (check) return 'check';
-  const pieces = (fen) => (fen.split(' ')[0].match(/[a-zA-Z]/g) ?? []).length;
-  return pieces(fenAfter) < pieces(fenBefore) ? 'capture' : 'move';
+/** Which sound a move makes, from the engine's record of it (NodeRecord: check, captured). */
+export function soundOf(node) {
+  return node.check ? 'check' : node.captured ? 'capture' : 'move';
 }

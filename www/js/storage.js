@@ -2,6 +2,7 @@
 // storage may be unavailable (private mode, a sandboxed frame), full, or hold a damaged game, and
 // the callers say so to the person (app.js) while the game in memory goes on.
 import { deserialize, serialize } from './game.js';
+import { readRecipe } from './recipe.js';
 
 const GameKey = 'chuhan.game';
 // Where a saved game that could not be restored is kept, so that the next save does not erase
@@ -19,29 +20,34 @@ function store() {
 }
 
 /**
- * Saves the game: 'saved', 'full' (the storage refused it, e.g. its quota is used up: the game
- * saved before stays) or 'unavailable' (no storage at all).
+ * Saves the game's view with the recipe that rebuilds its record (recipe.js): 'saved', 'full' (the
+ * storage refused it, e.g. its quota is used up: the game saved before stays) or 'unavailable' (no
+ * storage at all).
  */
-export function saveGame(game) {
+export function saveGame(game, recipe) {
   const s = store();
   if (!s) return 'unavailable';
   try {
-    s.setItem(GameKey, serialize({ ...game, view: null }));
+    s.setItem(GameKey, serialize(game, recipe));
     return 'saved';
   } catch {
     return 'full';
   }
 }
 
-/** {game, damaged}: the saved game or null; damaged when one was saved but cannot be read. */
+/**
+ * {game, recipe, damaged}: the saved game and its record's recipe, or nulls; damaged when one was
+ * saved but cannot be read.
+ */
 export function loadGame() {
   let text = null;
   try {
     text = store()?.getItem(GameKey) ?? null;
   } catch {}
-  if (!text) return { game: null, damaged: false };
-  const game = deserialize(text);
-  return { game, damaged: !game };
+  if (!text) return { game: null, recipe: null, damaged: false };
+  const saved = deserialize(text);
+  const recipe = saved && readRecipe(saved.recipe);
+  return recipe ? { game: saved.game, recipe, damaged: false } : { game: null, recipe: null, damaged: true };
 }
 
 let kept = false;
@@ -60,7 +66,7 @@ export function keepDamagedGame() {
   return kept;
 }
 
-/** Settings: {lang?, flipped?, analysis?}. */
+/** Settings: {lang?, flipped?, analysis?, analysisLines?, arrows?, sound?, tab?, timeControl?, reviewLimits?}. */
 export function loadSettings() {
   try {
     const s = JSON.parse(store()?.getItem(SettingsKey) ?? '{}');

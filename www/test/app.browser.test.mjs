@@ -1,4 +1,4 @@
-// The web app as a person uses it: scripts/serve.mjs serves www/ and the wasm package, headless
+// The web app as a person uses it: scripts/dev/serve.mjs serves www/ and the wasm package, headless
 // Chromium (Debian's /usr/bin/chromium through playwright-core; no browser is downloaded) clicks
 // on the board's points. Needs the wasm build. Skipped when CHUHAN_SKIP_BROWSER=1 or Chromium is
 // missing. Screenshots go to /tmp/chuhan-app-*.png (look at them).
@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 const StartFen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -28,15 +28,26 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   const problems = []; // console errors and page errors, from every page
 
   const fen = () => page.getAttribute('#board', 'data-fen');
-  const plies = () => page.locator('#move-list button[data-ply]').count();
+  // Plies played in the game (the live node's), not the moves the list shows (undone moves stay in
+  // the record as its continuation).
+  const plies = () => page.evaluate(() => window.chuhan.liveNode?.ply ?? 0);
   const point = (square) => `#board .point[data-square="${square}"]`;
   const clickMove = async (move) => {
     await page.click(point(move.slice(0, 2)));
     await page.click(point(move.slice(2, 4)));
   };
   // Waits until the person may move again after `count` plies.
-  const waitForTurn = (count) =>
-    page.waitForFunction((n) => document.querySelectorAll('#move-list button[data-ply]').length === n && window.chuhan?.canMove, count, { timeout: 15000 });
+  const waitForTurn = (count) => page.waitForFunction((n) => window.chuhan?.liveNode?.ply === n && window.chuhan.canMove, count, { timeout: 15000 });
+  const newGame = async (side) => {
+    await page.click('#new-game-open');
+    if (side) await page.selectOption('#side', side);
+    await page.click('#new-game button[type="submit"]');
+  };
+  const chooseLevel = async (level) => {
+    await page.click('#new-game-open');
+    await page.selectOption('#level', level);
+    await page.click('#new-game-cancel');
+  };
   const watch = (p) => collectProblems(p, problems);
   const open = async (path = '') => {
     await page.goto(url + path);
@@ -93,15 +104,18 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     // The move, the search and the reply: one worker message each (issue 17).
     assert.deepEqual(await page.evaluate(() => window.chuhanWorkerMessages), ['play', 'go', 'play']);
     console.log(`# the engine's first answer at the default level: ${Date.now() - start} ms after the click`);
-    assert.match(await page.textContent('#move-list [data-ply="1"]'), /炮二平五.*h2e2/);
-    // 炮二平五 is in the opening book: the reply is a book move, shown as such in the analysis.
-    assert.equal(await page.textContent('#info-score'), 'Book move');
+    assert.match(await page.textContent('#move-list [data-ply="1"]'), /炮二平五/);
+    assert.equal(await page.getAttribute('#move-list [data-ply="1"]', 'data-move'), 'h2e2');
+    // Analysis is off: the engine's own search shows nothing, and the bar is hidden (issue 35.10).
+    assert.equal(await page.textContent('#info-score'), '–');
+    assert.equal(await page.locator('#info-lines .pv-move').count(), 0);
+    assert.ok(await page.locator('#eval-bar').evaluate((e) => e.hidden));
     assert.match(await fen(), / w /);
     assert.equal(await page.locator('#board .last-move').count(), 2);
   });
 
   test('level change, then moves by drag and by click', async () => {
-    await page.selectOption('#level', '1');
+    await chooseLevel('1');
     assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('chuhan.game'))).level, 1);
     // Drag the horse b0 -> c2.
     const from = await page.locator(point('b0')).boundingBox();
@@ -151,9 +165,19 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.equal(await page.locator('#move-list [aria-current="true"]').getAttribute('data-ply'), '4');
   });
 
+  test('stepping through the moves posts nothing to the engine', async () => {
+    await page.evaluate(() => ((window.chuhanWorkerMessages.length = 0), document.activeElement?.blur()));
+    for (const key of ['Home', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'End']) await page.keyboard.press(key);
+    await page.click('#nav-prev');
+    await page.click('#nav-start');
+    await page.click('#nav-next');
+    await page.click('#nav-live');
+    assert.deepEqual(await page.evaluate(() => window.chuhanWorkerMessages), []);
+    assert.equal(await page.locator('#move-list [aria-current="true"]').getAttribute('data-ply'), '4');
+  });
+
   test('play on from an earlier position; Redo brings the old line back', async () => {
-    const line = await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move));
-    assert.equal(line.length, 4);
+    const live = await page.evaluate(() => window.chuhan.game.live);
     assert.ok(await page.isDisabled('#play-here'), 'nothing to branch from at the live position');
     await page.click('#move-list [data-ply="2"]');
     await page.click('#play-here');
@@ -161,7 +185,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.ok(await page.isEnabled('#redo'));
     await page.click('#redo');
     await waitForTurn(4);
-    assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move)), line);
+    assert.equal(await page.evaluate(() => window.chuhan.game.live), live);
   });
 
   test('hint and analysis', async () => {
@@ -171,14 +195,14 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.check('#analysis');
     await page.waitForFunction(() => Number(document.getElementById('info-depth').textContent) >= 4, null, { timeout: 10000 });
     // The line in Chinese notation, ICCS on hover.
-    assert.match(await page.textContent('#info-pv'), /[进退平]/);
-    assert.match(await page.getAttribute('#info-pv', 'title'), /^[a-i][0-9][a-i][0-9]/);
+    assert.match(await page.textContent('#info-lines li[data-line="0"]'), /[进退平]/);
+    assert.match(await page.getAttribute('#info-lines li[data-line="0"] .pv-move', 'title'), /^[a-i][0-9][a-i][0-9]$/);
     // Waits for an analysis line of at least 3 plies whose first move is made by a piece of the
     // side `upper` (Red: upper-case letters) on the board shown.
     const lineFor = (red) =>
       page.waitForFunction(
         (r) => {
-          const from = document.getElementById('info-pv').title.slice(0, 2);
+          const from = document.querySelector('#info-lines li[data-line="0"] .pv-move')?.title.slice(0, 2) ?? '';
           const piece = document.querySelector(`#board .piece[data-square="${from}"]`)?.dataset.piece ?? '';
           return Number(document.getElementById('info-depth').textContent) >= 3 && piece !== '' && (piece === piece.toUpperCase()) === r;
         },
@@ -190,7 +214,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.click('#move-list [data-ply="1"]');
     await lineFor(false);
     await page.click(point('e3'));
-    await page.waitForFunction(() => /Viewing move 1: press » to return to the game, or “Play from here”/.test(document.getElementById('notice').textContent));
+    await page.waitForFunction(() => /Viewing move 1: 炮二平五. Press » to return to the game, or “Play from here”/.test(document.getElementById('notice').textContent));
     await page.click('#nav-live');
     await page.waitForFunction(() => window.chuhan.canMove);
     await lineFor(true);
@@ -206,13 +230,12 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.selectOption('#analysis-lines', '3');
     await page.check('#analysis');
     await page.waitForFunction(() => document.querySelectorAll('#info-lines li').length === 3 && Number(document.getElementById('info-depth').textContent) >= 4, null, { timeout: 15000 });
-    const lines = await page.$$eval('#info-lines li', (items) => items.map((li) => ({ text: li.textContent, iccs: li.lastElementChild.title })));
+    const lines = await page.$$eval('#info-lines li', (items) => items.map((li) => ({ text: li.textContent, iccs: [...li.querySelectorAll('.pv-move')].map((b) => b.title).join(' ') })));
     for (const line of lines) {
       assert.match(line.text, /[车马相仕帅炮兵][一二三四五六七八九前后中][进退平]/, line.text);
       assert.match(line.iccs, /^[a-i]\d[a-i]\d( |$)/);
     }
     assert.equal(new Set(lines.map((l) => l.iccs.split(' ')[0])).size, 3, 'three different first moves');
-    assert.match(await page.textContent('#info-pv'), /[进退平]/);
     const share = Number(await page.getAttribute('#eval-bar', 'aria-valuenow'));
     assert.ok(share > 5 && share < 95, `an opening is about level: ${share}`);
     await page.selectOption('#analysis-lines', '1');
@@ -225,7 +248,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.evaluate(async () => {
       const { firstSession } = await import('/js/engine.js');
       const session = await firstSession();
-      await session.client._crash('throw').catch(() => {});
+      await session.crash('throw').catch(() => {});
     });
     assert.equal(await fen(), before);
     const legal = await page.evaluate(() => window.chuhan.status.legalMoves);
@@ -245,12 +268,13 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
 
   test('PGN export and import', async () => {
     const moves = await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move));
+    await page.click('#tab-position');
     await page.click('#export-pgn');
     await page.waitForFunction(() => document.getElementById('pgn').value.includes('[Game "Chinese Chess"]'));
     const pgn = await page.inputValue('#pgn');
     assert.match(pgn, /\[Format "ICCS"\]/);
     assert.match(pgn, /H2-E2/);
-    await page.click('#new-game button[type="submit"]');
+    await newGame();
     await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0);
     await page.fill('#pgn', pgn);
     await page.click('#import-pgn');
@@ -259,15 +283,14 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.fill('#pgn', '[Game "Chinese Chess"]\n1. A0-A9 *');
     await page.click('#import-pgn');
     await page.waitForFunction(() => /PGN/.test(document.getElementById('notice').textContent));
-    assert.equal(await plies(), moves.length);
+    assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move)), moves, 'the game stays');
     // The notice answered that click; the next action takes it away at once.
     await page.click('#nav-start');
     assert.equal(await page.textContent('#notice'), '');
   });
 
   test('FEN load of a mate position shows the result; a mate by clicks', async () => {
-    await page.selectOption('#side', 'w');
-    await page.click('#new-game button[type="submit"]');
+    await newGame('w');
     await page.fill('#fen', MatedFen);
     await page.click('#load-fen');
     await page.waitForSelector('#result:not([hidden])');
@@ -288,16 +311,23 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   test("after the engine's move the score keeps Red's point of view", async () => {
     // Black (the engine) is two rooks up: once it has replied, Red's score is negative.
     const BlackWinningFen = 'r2k5/r8/9/9/9/9/9/9/9/4K4 w - - 0 1';
+    await page.click('#tab-analysis');
+    await page.check('#analysis');
+    await page.click('#tab-position');
     await page.fill('#fen', BlackWinningFen);
     await page.click('#load-fen');
     await page.waitForFunction((f) => document.getElementById('board').dataset.fen === f && window.chuhan.canMove, BlackWinningFen);
     await clickMove('e0e1');
     await waitForTurn(2);
+    await page.waitForFunction(() => document.getElementById('info-score').textContent !== '–');
     const score = await page.textContent('#info-score');
     assert.match(score, /^-\d+$|^Black wins/, `the score after Black's reply: ${score}`);
+    await page.click('#tab-analysis');
+    await page.uncheck('#analysis');
   });
 
   test('a new game as Black: the choice survives a level change, the board turns, the engine moves first; resign', async () => {
+    await page.click('#new-game-open');
     await page.selectOption('#side', 'b');
     const level = await page.inputValue('#level');
     await page.selectOption('#level', level === '3' ? '2' : '3');
@@ -311,15 +341,15 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     const red = await page.locator(point('e0')).boundingBox();
     assert.ok(black.y > red.y, 'playing Black, Black is at the bottom');
     await page.click('#resign');
+    await page.click('#resign-confirm');
     await page.waitForSelector('#result:not([hidden])');
     assert.equal(await page.textContent('#result'), 'Red wins — resignation');
     // The move list ends with the result.
-    assert.equal(await page.textContent('#move-list li.result'), '1-0 Red wins — resignation');
+    assert.equal(await page.textContent('#move-list .result-line'), '1-0 Red wins — resignation');
   });
 
   test('Chinese interface at 360 px', async () => {
-    await page.selectOption('#side', 'w');
-    await page.click('#new-game button[type="submit"]');
+    await newGame('w');
     await page.click('#lang');
     assert.equal(await page.textContent('#undo'), '悔棋');
     await page.setViewportSize({ width: 360, height: 760 });
@@ -339,7 +369,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   test('clocks: the engine plays on its clock with increments; a side out of time loses', async () => {
     // The engine (Red) thinks on its clock: its time falls by what it used, plus the increment.
     await page.evaluate(() => window.chuhan.newGame({ human: 'b', clock: { base: 60000, inc: 2000 } }));
-    await page.waitForFunction(() => window.chuhan.game.plies.length === 1 && window.chuhan.canMove, null, { timeout: 15000 });
+    await page.waitForFunction(() => window.chuhan.liveNode.ply === 1 && window.chuhan.canMove, null, { timeout: 15000 });
     const after = await page.evaluate(() => window.chuhan.clocks());
     assert.equal(after.running, 'b');
     assert.ok(after.w > 50000 && after.w <= 62000, `Red's clock ${after.w}`);
@@ -352,14 +382,14 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.equal(await page.textContent('#clock-w'), '0.0');
     // The time controls offered, and a new game without one hides the clocks.
     assert.ok((await page.$$eval('#time-control option', (o) => o.map((x) => x.value))).includes('600+5'));
+    await page.click('#new-game-open');
     await page.selectOption('#time-control', '');
     await page.click('#new-game button[type="submit"]');
     await page.waitForFunction(() => document.getElementById('clocks').hidden);
   });
 
   test("accessibility and sound: the engine's move is announced, coordinates have 4.5:1 contrast, moves sound unless muted", async () => {
-    await page.selectOption('#side', 'w');
-    await page.click('#new-game button[type="submit"]');
+    await newGame('w');
     await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
     await clickMove('h2e2');
     await waitForTurn(2);
@@ -391,8 +421,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   });
 
   test('keyboard: arrows and Enter move a piece', async () => {
-    await page.selectOption('#side', 'both');
-    await page.click('#new-game button[type="submit"]');
+    await newGame('both');
     await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
     await page.focus('#board svg');
     await page.keyboard.press('Enter'); // shows the cursor on e0
@@ -416,8 +445,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
       await page.reload();
       await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
       assert.equal(await plies(), 1);
-      await page.selectOption('#side', 'w');
-      await page.click('#new-game button[type="submit"]');
+      await newGame('w');
       await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 0 && window.chuhan.canMove);
       await clickMove('h2e2');
       await waitForTurn(2);
@@ -435,7 +463,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.equal(await game.locator('.point[data-square]').count(), 90);
     await game.locator('.point[data-square="h2"]').click();
     await game.locator('.point[data-square="e2"]').click();
-    await page.waitForFunction(() => document.querySelector('#game').controller.game.plies.length === 2 && document.querySelector('#game').controller.canMove, null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelector('#game').controller.liveNode.ply === 2 && document.querySelector('#game').controller.canMove, null, { timeout: 15000 });
     // The mount() puzzle: mate by clicks.
     const puzzle = page.locator('#puzzle chuhan-board');
     assert.equal(await puzzle.locator('.xq-board').first().evaluate((svg) => svg.parentElement.dataset.fen), MateInOneFen);
@@ -457,7 +485,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
       await page.goto(`http://127.0.0.1:${other.address().port}/`);
       await page.waitForSelector('#b[data-ready="true"]', { timeout: 15000 });
       // Black: the engine (in the blob worker) moves first.
-      await page.waitForFunction(() => document.querySelector('#b').controller.game.plies.length === 1, null, { timeout: 15000 });
+      await page.waitForFunction(() => document.querySelector('#b').controller.liveNode?.ply === 1, null, { timeout: 15000 });
       assert.match(await page.locator('#b .xq-board').evaluate((svg) => svg.parentElement.dataset.fen), / b /);
     } finally {
       other.close();
@@ -508,7 +536,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
       const next = await p.evaluate(() => window.chuhan.status.legalMoves);
       await p.click(point(next[0].slice(0, 2))), await p.click(point(next[0].slice(2, 4)));
       await turn(6);
-      assert.equal(JSON.parse(await p.evaluate(() => localStorage.getItem('chuhan.game'))).plies.length, 6);
+      assert.equal(JSON.parse(await p.evaluate(() => localStorage.getItem('chuhan.game'))).recipe.base.moves.length, 6);
     } finally {
       await ctx.close();
     }

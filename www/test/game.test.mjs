@@ -1,231 +1,237 @@
-// Unit tests of the app's pure modules (no browser, no engine): game state, FEN reading,
-// levels, score formatting, language choice.
+// Unit tests of the app's pure modules (no browser, no engine): the cache of the engine's record,
+// the view, the recipe that rebuilds a record, FEN placement, levels, review figures, score and
+// error texts, language choice.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import * as G from '../js/game.js';
-import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare } from '../js/fen.js';
-import { DefaultLevel, FullSkill, Levels, limitsFor, normalLevel, skillFor, thinkPause, usesBook } from '../js/levels.js';
+import * as T from '../js/tree.js';
+import * as R from '../js/recipe.js';
+import { AllSquares, StartFen, generalSquare, parsePlacement, parseSquare, placementAfter } from '../js/fen.js';
+import { DefaultLevel, Levels, limitsFor, normalLevel, skillFor, thinkPause, usesBook } from '../js/levels.js';
 import { npsText, pvText, redShare, scoreText } from '../js/analysis.js';
 import { outcomeText, preferredLanguage, setLanguage, t } from '../js/i18n.js';
 import { soundOf } from '../js/sound.js';
-import { afterMove, clockText, flag, newClock, timeLeft } from '../js/clock.js';
-import { graphPoints, markMoves, redValue } from '../js/review.js';
+import { afterMove, clockText, flag, newClock, readClock, timeLeft, turnBegan } from '../js/clock.js';
+import { accuracy, graphShapes, markMoves, pawnsText, redValue } from '../js/review.js';
+import { engineDetail } from '../js/errors.js';
 
-// Plies as the controller makes them (from the engine's records).
-const P1 = { move: 'h2e2', name: '炮二平五', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', turn: 'b', check: false };
-const P2 = { move: 'h9g7', name: '马８进７', fen: 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2', turn: 'w', check: false };
-const P3 = { move: 'h0g2', name: '马二进三', fen: 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2', turn: 'b', check: false };
+// Nodes as the engine describes them (wasm/index.d.ts NodeRecord), for 1. 炮二平五 马８进７
+// 2. 马二进三 with the variation 1... 马２进３.
+const over = { over: false };
+const node = (id, parent, ply, move, chinese, turn, moveNumber, children, extra = {}) => ({
+  id, parent, ply, ...(move ? { move, chinese, wxf: '?', moved: 'C' } : {}), fen: `fen${id} ${turn}`, turn, moveNumber, check: false, result: over, children, ...extra,
+});
+const Game = {
+  tags: { Event: 'Test' },
+  startFen: StartFen,
+  result: over,
+  declared: over,
+  moves: ['h2e2', 'h9g7', 'h0g2'],
+  nodes: [
+    node(0, null, 0, null, null, 'w', 1, [1]),
+    node(1, 0, 1, 'h2e2', '炮二平五', 'b', 1, [2, 4]),
+    node(2, 1, 2, 'h9g7', '马８进７', 'w', 2, [3]),
+    node(3, 2, 3, 'h0g2', '马二进三', 'b', 2, []),
+    node(4, 1, 2, 'b9c7', '马２进３', 'w', 2, []),
+  ],
+  cursor: 3,
+  line: [0, 1, 2, 3],
+  legalMoves: ['a9a8'],
+};
 
-describe('game state', () => {
-  test('a new game', () => {
-    const g = G.createGame();
-    assert.equal(g.startFen, StartFen);
-    assert.equal(g.human, 'w');
-    assert.equal(g.level, DefaultLevel);
-    assert.equal(G.currentFen(g), StartFen);
-    assert.equal(G.sideToMove(g), 'w');
-    assert.ok(G.isHumanTurn(g));
-    assert.ok(G.isLive(g));
-    assert.deepEqual(G.shown(g), { fen: StartFen, turn: 'w', lastMove: null, check: false });
-    assert.equal(G.createGame({ human: 'x', level: 99 }).human, 'w');
-    assert.equal(G.createGame({ level: 99 }).level, DefaultLevel);
+describe('the cache of the engine’s record (tree.js)', () => {
+  test('a whole game, its lines and labels', () => {
+    const tree = T.fromGame(Game);
+    assert.deepEqual(Object.keys(tree.nodes).map(Number), [0, 1, 2, 3, 4]);
+    assert.deepEqual(tree.legal, { 3: ['a9a8'] });
+    assert.deepEqual(T.mainLine(tree), [0, 1, 2, 3]);
+    assert.deepEqual(T.pathTo(tree, 4), [0, 1, 4]);
+    assert.deepEqual(T.lineThrough(tree, 1), [0, 1, 2, 3]);
+    assert.ok(T.onMainLine(tree, 3) && !T.onMainLine(tree, 4));
+    assert.ok(T.isAncestor(tree, 1, 3) && !T.isAncestor(tree, 4, 3));
+    assert.deepEqual(T.moveLabel(tree, 2), { number: 1, side: 'b' });
+    assert.deepEqual(T.moveLabel(tree, 3), { number: 2, side: 'w' });
+    assert.equal(T.moverOf(tree, 4), 'b');
+    assert.deepEqual(T.movesOf(tree, [0, 1, 4]), ['h2e2', 'b9c7']);
+    assert.deepEqual(T.resultOf(tree), over);
   });
 
-  test('play is pure and records the move', () => {
-    const g0 = G.createGame();
-    const g1 = G.play(g0, P1);
-    assert.equal(g0.plies.length, 0);
-    assert.deepEqual(G.moves(g1), ['h2e2']);
-    assert.equal(G.currentFen(g1), P1.fen);
-    assert.equal(G.sideToMove(g1), 'b');
-    assert.ok(!G.isHumanTurn(g1));
-    assert.deepEqual(G.shown(g1), { fen: P1.fen, turn: 'b', lastMove: 'h2e2', check: false });
-  });
-
-  test('undo takes back the person’s move and the reply; redo replays both', () => {
-    const g = G.play(G.play(G.createGame(), P1), P2);
-    const u = G.undo(g);
-    assert.deepEqual(G.moves(u), []);
-    assert.ok(G.canRedo(u));
-    assert.ok(!G.canUndo(u));
-    const r = G.redo(u);
-    assert.deepEqual(G.moves(r), ['h2e2', 'h9g7']);
-    assert.ok(!G.canRedo(r));
-    // Undo before the engine replied: one ply.
-    assert.deepEqual(G.moves(G.undo(G.play(G.createGame(), P1))), []);
-    // A new move drops the redo list.
-    assert.deepEqual(G.play(u, P1).redo, []);
-  });
-
-  test('clocks: time falls by what a move took, the increment is added, a flag loses', () => {
-    const c = newClock('600+5');
-    assert.deepEqual(c, { base: 600000, inc: 5000, remaining: { w: 600000, b: 600000 }, flagged: null });
-    const c1 = afterMove(c, 'w', 12000);
-    assert.equal(c1.remaining.w, 593000);
-    assert.equal(timeLeft(c1, 'b', 700000), 0);
-    assert.equal(newClock(null), null);
-    assert.equal(newClock('soon'), null);
-    assert.deepEqual([clockText(593000), clockText(7449), clockText(3723000)], ['9:53', '7.4', '1:02:03']);
-    const g = { ...G.createGame({ clock: { base: 1000, inc: 0 } }) };
-    assert.equal(G.outcome(g, { over: false }), null);
-    const flagged = { ...g, clock: flag(g.clock, 'w') };
-    assert.deepEqual(G.outcome(flagged, { over: false }), { result: '0-1', reason: 'time' });
-    assert.deepEqual(G.deserialize(G.serialize(flagged)).clock, flagged.clock);
-    assert.equal(G.deserialize(G.serialize({ ...g, clock: { base: -1 } })).clock, null);
-  });
-
-  test('review: values from Red’s side, the moves that lost most marked with the better move', () => {
-    assert.equal(redValue({ cp: 50 }, 'b'), -50);
-    assert.ok(redValue({ mate: 2 }, 'w') > 2900 && redValue({ mate: -2 }, 'w') < -2900);
-    assert.ok(redValue({ mate: 0 }, 'w') < -2900, 'no move: the side to move has lost');
-    const plies = [
-      { move: 'h2e2', name: '炮二平五', turn: 'b' },
-      { move: 'h9g7', name: '马８进７', turn: 'w' },
-      { move: 'a0a1', name: '车九进一', turn: 'b' },
-    ];
-    const evals = [
-      { value: 30, best: 'h2e2', line: ['炮二平五'] },
-      { value: 40, best: 'b7e7', line: ['炮８平５'] },
-      { value: 80, best: 'h0g2', line: ['马二进三', '车９平８'] },
-      { value: -300, best: 'g6g5', line: [] },
-    ];
-    const marks = markMoves(evals, plies, 'w');
-    // Black's h9g7 gained Red 40 cp: no mark; Red's a0a1 lost 380: a blunder, h0g2 was better.
-    assert.deepEqual(Object.keys(marks), ['3']);
-    assert.deepEqual(marks[3], { kind: 'blunder', sign: '??', loss: 380, best: 'h0g2', line: ['马二进三', '车９平８'] });
-    assert.equal(graphPoints([{ value: 0 }, null, { value: 1000 }], 100, 80), '0.0,40.0 100.0,2.0');
-  });
-
-  test('a move sounds as a move, a capture or a check', () => {
-    assert.equal(soundOf(StartFen, P1.fen, false), 'move');
-    assert.equal(soundOf(StartFen, 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1', false), 'capture');
-    assert.equal(soundOf(StartFen, P1.fen, true), 'check');
-  });
-
-  test('branchAt plays on from an earlier position, the old line kept for redo', () => {
-    const g = G.view(G.play(G.play(G.createGame(), P1), P2), 0);
-    const b = G.branchAt(g, 0);
-    assert.deepEqual(G.moves(b), []);
-    assert.ok(G.isLive(b));
-    assert.deepEqual(G.moves(G.redo(b)), ['h2e2', 'h9g7']);
-    assert.equal(G.branchAt(g, 2), g, 'the live position is no branch');
-    assert.deepEqual(G.play(b, P1).redo, [], 'a new move replaces the old line');
-  });
-
-  test('undo as Black never takes back the engine’s first move alone', () => {
-    const g = G.play(G.createGame({ human: 'b' }), P1);
-    assert.equal(G.undo(g), g);
-    assert.ok(!G.canUndo(g));
-    const g3 = G.play(G.play(g, P2), P3);
-    assert.deepEqual(G.moves(G.undo(g3)), ['h2e2']);
-  });
-
-  test('two players: undo and redo one ply at a time', () => {
-    const g = G.play(G.play(G.createGame({ human: 'both' }), P1), P2);
-    assert.ok(G.isHumanTurn(g));
-    const u = G.undo(g);
-    assert.deepEqual(G.moves(u), ['h2e2']);
-    assert.deepEqual(G.moves(G.redo(u)), ['h2e2', 'h9g7']);
-  });
-
-  test('viewing earlier positions', () => {
-    const g = G.play(G.play(G.createGame(), P1), P2);
-    const v = G.view(g, 1);
-    assert.equal(G.shownPlies(v), 1);
-    assert.ok(!G.isLive(v));
-    assert.deepEqual(G.shown(v), { fen: P1.fen, turn: 'b', lastMove: 'h2e2', check: false });
-    assert.equal(G.shown(G.view(g, 0)).fen, StartFen);
-    assert.equal(G.view(g, 2).view, null);
-    assert.equal(G.view(g, 99).view, null);
-    assert.equal(G.view(g, -3).view, 0);
-    assert.equal(G.play(v, P3).view, null);
-  });
-
-  test('resignation and the engine’s verdict', () => {
-    const g = G.createGame({ human: 'b' });
-    assert.deepEqual(G.outcome(G.resign(g), null), { result: '1-0', reason: 'resignation' });
-    assert.deepEqual(G.outcome(g, { over: true, result: '1-0', reason: 'checkmate' }), { result: '1-0', reason: 'checkmate' });
-    assert.equal(G.outcome(g, { over: false }), null);
-    assert.equal(G.resign(G.play(G.createGame({ human: 'both' }), P1)).resigned, 'b');
-  });
-
-  test('move rows are numbered from the start FEN and start with Black when it moves first', () => {
-    const g = G.play(G.play(G.play(G.createGame(), P1), P2), P3);
-    assert.deepEqual(G.moveRows(g), [
-      { number: 1, red: { ply: 1, move: 'h2e2', name: '炮二平五' }, black: { ply: 2, move: 'h9g7', name: '马８进７' } },
-      { number: 2, red: { ply: 3, move: 'h0g2', name: '马二进三' }, black: null },
-    ]);
-    const fromBlack = G.play(G.createGame({ startFen: P1.fen, startTurn: 'b' }), P2);
-    assert.deepEqual(G.moveRows(fromBlack), [{ number: 1, red: null, black: { ply: 1, move: 'h9g7', name: '马８进７' } }]);
-  });
-
-  test('serialize and deserialize round-trip; damaged text is refused', () => {
-    const g = G.undo(G.play(G.play(G.createGame({ level: 2 }), P1), { ...P2, check: true }));
-    assert.deepEqual(G.deserialize(G.serialize(g)), g);
-    assert.equal(G.deserialize('not json'), null);
-    assert.equal(G.deserialize('{"version":0}'), null);
-    assert.equal(G.deserialize(JSON.stringify({ ...g, plies: [{ move: 'zz' }] })), null);
-    // A version 1 game (no turns) reads, its turns left to the engine's record.
-    const v1 = G.deserialize(JSON.stringify({ ...g, version: 1, plies: [{ move: 'h2e2', name: '炮二平五', fen: P1.fen }] }));
-    assert.deepEqual(v1.plies, [{ move: 'h2e2', name: '炮二平五', fen: P1.fen, turn: null, check: false }]);
-  });
-
-  test('fromRecord takes the start and the plies from the engine', () => {
-    const record = {
-      startFen: 'startpos',
-      moves: ['h2e2', 'h9g7'],
-      start: { fen: StartFen, turn: 'w', moveNumber: 1, check: false, result: { over: false } },
-      plies: [P1, P2].map((p) => ({ move: p.move, chinese: p.name, wxf: '?', fen: p.fen, turn: p.turn, moveNumber: 1, check: p.check, result: { over: false } })),
-      legalMoves: [],
-    };
-    const g = G.fromRecord(G.createGame({ startFen: 'startpos', human: 'b', level: 3 }), record);
-    assert.equal(g.startFen, StartFen);
-    assert.deepEqual(g.plies, [P1, P2]);
-    assert.equal(g.human, 'b');
-    assert.equal(g.level, 3);
-    assert.equal(G.sideToMove(g), 'w');
-    assert.deepEqual(G.play(G.createGame(), G.plyOf(record.plies[0])).plies, [P1]);
+  test('each edit’s answer updates the cache; nothing else changes it', () => {
+    let tree = T.fromGame(Game);
+    const before = tree;
+    // play from node 2: a new node joins its parent's children, with its legal moves.
+    tree = T.withCursor(tree, { ...node(5, 2, 3, 'b0c2', '马八进七', 'b', 2, []), legalMoves: ['x'], created: true });
+    assert.deepEqual(tree.nodes[2].children, [3, 5]);
+    assert.deepEqual(tree.legal[5], ['x']);
+    assert.equal('legalMoves' in tree.nodes[5] || 'created' in tree.nodes[5], false);
+    assert.deepEqual(before.nodes[2].children, [3], 'the old cache is unchanged');
+    // goTo an existing node: its legal moves join, its children stay.
+    tree = T.withCursor(tree, { ...tree.nodes[1], legalMoves: ['y'] });
+    assert.deepEqual(tree.nodes[1].children, [2, 4]);
+    tree = T.withChildren(tree, { parent: 2, children: [5, 3] });
+    assert.deepEqual(T.mainLine(tree), [0, 1, 2, 5]);
+    tree = T.withRemoved(tree, { removed: [5], parent: 2, children: [3], cursor: { ...tree.nodes[2], children: [3], legalMoves: ['z'] } });
+    assert.equal(tree.nodes[5], undefined);
+    assert.deepEqual(tree.nodes[2].children, [3]);
+    tree = T.withComment(tree, 3, 'good');
+    assert.equal(tree.nodes[3].comment, 'good');
+    assert.equal('comment' in T.withComment(tree, 3, '').nodes[3], false);
+    tree = T.withTag(T.withTag(tree, 'Red', 'A'), 'Event', '');
+    assert.deepEqual(tree.tags, { Red: 'A' });
+    tree = T.withDeclared(tree, '0-1', 'resignation');
+    assert.deepEqual(T.resultOf(tree), { over: true, result: '0-1', reason: 'resignation' });
+    assert.deepEqual(T.withDeclared(tree, '*').declared, { over: false });
   });
 });
 
-describe('FEN reading', () => {
-  test('placement and squares', () => {
+describe('the view (game.js)', () => {
+  const tree = T.fromGame(Game);
+
+  test('a new game, moves and views', () => {
+    const g = G.createGame();
+    assert.deepEqual(g, { version: 3, human: 'w', level: DefaultLevel, live: 0, shown: 0, redo: [], clock: null });
+    assert.equal(G.createGame({ human: 'x', level: 99 }).human, 'w');
+    assert.ok(G.isHumanTurn(g, tree));
+    const moved = G.afterMove(g, 3);
+    assert.equal(moved.live, 3);
+    assert.ok(G.isLive(moved));
+    const viewed = G.view(moved, 1);
+    assert.ok(!G.isLive(viewed));
+    assert.deepEqual(G.playFromHere(viewed, tree), { ...viewed, live: 1, redo: [3, 2] }, 'Redo brings the old line back');
+  });
+
+  test('undo takes back the person’s move and the reply; redo replays them', () => {
+    const g = G.afterMove(G.createGame({ human: 'b' }), 3);
+    // Black's last move is 马８进７ (node 2); undo goes back before it (node 1), Black to move.
+    assert.equal(G.undoTarget(g, tree), 1);
+    const back = G.undo(g, tree);
+    assert.deepEqual([back.live, back.shown, back.redo], [1, 1, [3, 2]]);
+    const again = G.redo(back, tree);
+    assert.deepEqual([again.live, again.redo], [3, []]);
+    // Red at the start has made no move: nothing to undo.
+    const start = G.createGame();
+    assert.equal(G.undo(start, tree), start);
+    assert.equal(G.undoTarget(G.createGame(), tree), null);
+    // Two players: one move back.
+    assert.equal(G.undoTarget(G.afterMove(G.createGame({ human: 'both' }), 3), tree), 2);
+  });
+
+  test('the outcome: a flag, a declared result, the engine’s verdict at the live node', () => {
+    const g = G.afterMove(G.createGame(), 3);
+    assert.equal(G.outcome(g, tree), null);
+    assert.deepEqual(G.outcome(g, T.withDeclared(tree, '1-0', 'resignation')), { result: '1-0', reason: 'resignation' });
+    const mated = { ...tree, nodes: { ...tree.nodes, 3: { ...tree.nodes[3], result: { over: true, result: '1-0', reason: 'checkmate' } } } };
+    assert.deepEqual(G.outcome(g, mated), { result: '1-0', reason: 'checkmate' });
+    const flagged = { ...g, clock: flag(newClock('60+0'), 'b') };
+    assert.deepEqual(G.outcome(flagged, tree), { result: '1-0', reason: 'time' });
+  });
+
+  test('saved with its recipe; a version 2 game becomes its moves; damaged text is refused', () => {
+    const g = { ...G.afterMove(G.createGame({ level: 2, clock: '300+3' }), 3), shown: 1 };
+    const recipe = R.fromPosition('startpos', ['h2e2', 'h9g7', 'h0g2']);
+    assert.deepEqual(G.deserialize(G.serialize(g, recipe)), { game: g, recipe });
+    assert.equal(G.deserialize('not json'), null);
+    assert.equal(G.deserialize('{"version":0,"human":"w"}'), null);
+    assert.equal(G.deserialize(JSON.stringify({ ...g, live: -1 })), null);
+    const v2 = { version: 2, startFen: StartFen, human: 'w', level: 3, plies: [{ move: 'h2e2' }, { move: 'h9g7' }], redo: [], resigned: 'w' };
+    assert.deepEqual(G.deserialize(JSON.stringify(v2)), {
+      game: { ...G.createGame({ level: 3 }), live: 2, shown: 2 },
+      recipe: { base: { fen: StartFen, moves: ['h2e2', 'h9g7'] }, edits: [{ result: ['0-1', 'resignation'] }] },
+    });
+  });
+});
+
+describe('the recipe of a record (recipe.js)', () => {
+  test('moves at the end of the base join it; anything else is an edit', () => {
+    let r = R.fromPosition('startpos');
+    r = R.withPlay(r, 'h2e2', 0, true);
+    r = R.withPlay(r, 'h9g7', 1, true);
+    r = R.withPlay(r, 'h9g7', 1, false); // already there: nothing
+    assert.deepEqual(r, { base: { fen: 'startpos', moves: ['h2e2', 'h9g7'] }, edits: [] });
+    r = R.withPlay(r, 'b9c7', 1, true); // a variation
+    r = R.withEdit(r, { comment: [3, 'x'] });
+    r = R.withPlay(r, 'h0g2', 2, true); // after an edit: an edit too (node numbers must stay)
+    assert.deepEqual(r.edits, [{ play: 'b9c7', from: 1 }, { comment: [3, 'x'] }, { play: 'h0g2', from: 2 }]);
+    assert.deepEqual(R.readRecipe(JSON.parse(JSON.stringify(r))), r);
+    assert.equal(R.readRecipe({ base: { fen: 'x', moves: [1] }, edits: [] }), null);
+    assert.equal(R.readRecipe({ base: { fen: 'x', moves: [] }, edits: [{ play: 'h2e2' }] }), null);
+  });
+
+  test('a file read as bytes is kept as base64', () => {
+    const bytes = new Uint8Array([0x58, 0x51, 0, 255, 0xb0, 0xa1]);
+    const r = R.fromFile(bytes);
+    assert.deepEqual(R.fileBytes(r.base), bytes);
+    assert.deepEqual(R.fromFile('[Event "x"]', 'pgn').base, { file: '[Event "x"]', format: 'pgn' });
+    assert.deepEqual(R.readRecipe(r), r);
+  });
+});
+
+describe('FEN placement', () => {
+  test('placement and squares; a line moves pieces for a preview', () => {
     const board = parsePlacement(StartFen);
     assert.equal(board.size, 32);
     assert.equal(board.get('e0'), 'K');
-    assert.equal(board.get('e9'), 'k');
-    assert.equal(board.get('h2'), 'C');
     assert.equal(board.get('b7'), 'c');
     // The engine's letters only: it writes every FEN the app draws (E/H aliases are its to read).
     assert.equal(parsePlacement('rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r'), null);
     assert.equal(parsePlacement('9/9 w'), null);
-    assert.equal(parsePlacement('x8/9/9/9/9/9/9/9/9/9 w'), null);
     assert.equal(AllSquares.length, 90);
-    assert.equal(new Set(AllSquares).size, 90);
     assert.deepEqual(parseSquare('i9'), { file: 8, rank: 9 });
-    assert.equal(parseSquare('j1'), null);
     assert.equal(generalSquare(board, 'b'), 'e9');
+    const after = placementAfter(board, ['h2e2', 'h7h0']);
+    assert.equal(after.get('e2'), 'C');
+    assert.equal(after.get('h0'), 'c', 'a capture replaces the piece');
+    assert.equal(after.size, 31);
+    assert.equal(board.get('h2'), 'C', 'the placement given is unchanged');
   });
 });
 
-describe('levels, analysis text, language', () => {
+describe('review', () => {
+  const tree = T.fromGame(Game);
+  const line = [0, 1, 2, 3];
+  test('a move that loses much is marked with the better move; accuracy per side', () => {
+    const evals = [
+      { value: 20, best: 'h2e2', line: ['炮二平五'] },
+      { value: 30, best: 'a9a8', line: ['车９进１'] },
+      { value: 400, best: 'h0g2', line: ['马二进三'] }, // Black's 马８进７ threw away about 4 pawns
+      { value: 380, best: 'x', line: [] },
+    ];
+    const marks = markMoves(evals, line, tree.nodes);
+    assert.deepEqual(Object.keys(marks), ['2']);
+    assert.deepEqual(marks[2], { kind: 'blunder', sign: '??', loss: 370, best: 'a9a8', line: ['车９进１'], mover: 'b' });
+    const a = accuracy(evals, line, tree.nodes);
+    assert.ok(a.w > 95 && a.b < 60, JSON.stringify(a));
+    assert.deepEqual(accuracy([], line, tree.nodes), { w: null, b: null });
+    assert.equal(redValue({ mate: 2 }, 'b'), -2998);
+    assert.equal(pawnsText(385), '+3.9');
+    assert.equal(pawnsText(-20), '−0.2');
+  });
+
+  test('the graph’s areas follow who is ahead', () => {
+    const { points, red, black } = graphShapes([{ value: 100 }, { value: -100 }], 2, 100, 100);
+    assert.equal(points, '0.0,40.0 100.0,60.0');
+    // Red ahead on the left (above the middle), Black on the right (below), crossing at x = 50.
+    assert.equal(red, '0.0,50.0 0.0,40.0 50.0,50.0 100.0,50.0 100.0,50.0');
+    assert.equal(black, '0.0,50.0 0.0,50.0 50.0,50.0 100.0,60.0 100.0,50.0');
+  });
+});
+
+describe('levels, texts, language', () => {
   test('levels go from the weakest skill to full strength, each stronger than the last', () => {
     assert.equal(Levels.length, 8);
-    assert.equal(skillFor(1), 0);
-    assert.equal(skillFor(8), FullSkill);
-    assert.equal(skillFor(42), skillFor(DefaultLevel));
+    assert.equal(skillFor(1, 20), 0);
+    assert.equal(skillFor(8, 20), 20, 'full strength is the contract’s highest skill');
+    assert.equal(skillFor(42, 20), skillFor(DefaultLevel, 20));
     for (let i = 1; i < Levels.length; i++) {
-      assert.ok(Levels[i].skill > Levels[i - 1].skill, `level ${i + 1}`);
+      assert.ok(skillFor(i + 1, 20) > skillFor(i, 20), `level ${i + 1}`);
       if (Levels[i].elo !== null) assert.ok(Levels[i].elo > Levels[i - 1].elo, `level ${i + 1} is measured stronger`);
     }
-    assert.ok(Levels.every((l) => l.limits.movetime > 0));
     // Weaker levels take a human moment over their move; full strength none.
     assert.deepEqual([thinkPause(1, () => 0), thinkPause(4, () => 1), thinkPause(8, () => 1)], [400, 1200, 0]);
     assert.ok(limitsFor(8).movetime >= limitsFor(5).movetime);
     assert.equal(normalLevel('3'), 3);
     assert.equal(normalLevel(0), DefaultLevel);
-    assert.deepEqual(limitsFor(42), limitsFor(DefaultLevel));
     assert.deepEqual(Levels.map((l) => usesBook(l.level)), [false, false, true, true, true, true, true, true]);
   });
 
@@ -234,24 +240,66 @@ describe('levels, analysis text, language', () => {
     assert.equal(scoreText({ cp: 35 }, 'w'), '+35');
     assert.equal(scoreText({ cp: 35 }, 'b'), '-35');
     assert.equal(scoreText({ mate: 3 }, 'b'), 'Black wins: mate in 3');
-    assert.equal(scoreText({ mate: -2 }, 'b'), 'Red wins: mate in 2');
     assert.equal(npsText(1234567), '1.2 M/s');
-    assert.equal(npsText(850000), '850 k/s');
     assert.equal(pvText(['h2e2', 'h9g7'], 1), 'h2e2 …');
     assert.equal(redShare({ cp: 0 }, 'w'), 50);
-    assert.ok(redShare({ cp: 1300 }, 'w') >= 89 && redShare({ cp: 1300 }, 'b') <= 11);
     assert.equal(redShare({ mate: 2 }, 'b'), 0);
-    assert.equal(redShare({ mate: -2 }, 'b'), 100);
   });
 
-  test('Chinese and English', () => {
+  test('sounds come from the engine’s record of the move', () => {
+    assert.equal(soundOf({ check: true, captured: 'p' }), 'check');
+    assert.equal(soundOf({ check: false, captured: 'p' }), 'capture');
+    assert.equal(soundOf({ check: false }), 'move');
+  });
+
+  test('clocks, and the time a turn began', () => {
+    const c = newClock('600+5');
+    assert.deepEqual(c, { base: 600000, inc: 5000, remaining: { w: 600000, b: 600000 }, flagged: null, since: null });
+    assert.equal(afterMove(c, 'w', 10000).remaining.w, 595000);
+    assert.equal(timeLeft(c, 'b', 1000), 599000);
+    assert.equal(clockText(7400), '7.4');
+    assert.equal(readClock(turnBegan(c, 1234)).since, 1234);
+  });
+
+  test('the engine’s refusals in the interface’s language (issue 35.7)', () => {
+    setLanguage('zh');
+    assert.equal(engineDetail("setPosition: invalid FEN: the board has 1 ranks, expected 10 separated by '/'"), '棋盘应有 10 行（用“/”分隔），这里有 1 行');
+    assert.equal(
+      engineDetail("loadPgn: pgn: line 2: 'A0-A9' is not a legal move for Red at move 1 (position rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1)"),
+      "第 2 行：'A0-A9' 不是红方第 1 回合的合法着法",
+    );
+    assert.equal(t('badPgn', { error: engineDetail('loadGame: pgn: no moves and no FEN tag: not a game') }), 'PGN 有误：没有着法，也没有 FEN 标签：这不是棋局');
+    setLanguage('en');
+    assert.equal(engineDetail("setPosition: illegal move 'a0a9' at ply 2 in position x"), 'the link’s move 2, a0a9, is not legal');
+    assert.equal(engineDetail('loadGame: something new'), 'something new', 'an unknown message is kept, its prefixes gone');
+  });
+
+  test('Chinese and English; moves are counted as moves, not plies (issue 35.8)', () => {
     assert.equal(preferredLanguage(undefined, 'zh-CN'), 'zh');
     assert.equal(preferredLanguage(undefined, 'en-US'), 'en');
-    assert.equal(preferredLanguage('zh', 'en-US'), 'zh');
     setLanguage('zh');
     assert.equal(outcomeText({ result: '1-0', reason: 'checkmate' }), '红胜 — 将死');
-    assert.equal(t('viewing', { n: 3 }), '正在查看第 3 步');
+    assert.equal(t('viewing', { number: 3, name: '马二进三' }), '正在查看第 3 回合 马二进三');
     setLanguage('en');
+    assert.equal(t('viewing', { number: 3, name: '马二进三' }), 'Viewing move 3: 马二进三');
     assert.equal(outcomeText({ result: '1/2-1/2', reason: 'rule_60' }), 'Draw — 60-move rule');
+  });
+
+  test('every string in both languages', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(new URL('../js/i18n.js', import.meta.url), 'utf8');
+    const block = (lang) => source.slice(source.indexOf(`  ${lang}: {`), source.indexOf(`  ${lang === 'zh' ? 'en' : 'zz'}: {`) > 0 ? source.indexOf(`  ${lang === 'zh' ? 'en' : 'zz'}: {`) : undefined);
+    const keys = (text) => new Set([...text.matchAll(/^    (\w+):/gm)].map((m) => m[1]));
+    const zh = keys(block('zh'));
+    const en = keys(block('en'));
+    assert.deepEqual([...zh].filter((k) => !en.has(k)), []);
+    assert.deepEqual([...en].filter((k) => !zh.has(k)), []);
+    // Every key the page and the modules use exists.
+    const used = new Set();
+    for (const file of ['../index.html', '../js/app.js', '../js/game-panel.js', '../js/move-list.js', '../js/analysis-panel.js', '../js/review-panel.js', '../js/position-panel.js', '../js/puzzle-panel.js', '../js/errors.js', '../js/explorer-panel.js', '../js/controller.js']) {
+      const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+      for (const m of text.matchAll(/data-i18n(?:-label)?="(\w+)"|\bt\('(\w+)'|key: '(\w+)'/g)) used.add(m[1] ?? m[2] ?? m[3]);
+    }
+    assert.deepEqual([...used].filter((k) => !en.has(k)), []);
   });
 });

@@ -1,11 +1,13 @@
 // The app's layout on the screens people use (laptops, a desktop, phones upright and sideways):
-// the whole board and the main controls are visible without scrolling, nothing overlaps, and the
-// board grows with the window. Screenshots: /tmp/chuhan-layout-<width>x<height>.png.
+// the whole board, the moves and the main controls are visible without scrolling, nothing overlaps,
+// the tabs sit beside the board on laptops and desktops (below it on phones), and the board grows
+// with the window. Screenshots: /tmp/chuhan-layout-<width>x<height>.png (a study of a few moves
+// with a variation and the analysis on) and /tmp/chuhan-layout-<w>x<h>-dialog.png (New game).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { hasChromium, launchChromium } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 
@@ -20,7 +22,7 @@ const Screens = [
   { width: 844, height: 390, mobile: true },
 ];
 // What a player needs on every move.
-const Controls = ['#undo', '#hint', '#resign', '#level', '#new-game button[type="submit"]', '#status'];
+const Controls = ['#undo', '#redo', '#hint', '#resign', '#flip', '#new-game-open', '#status', '#nav-prev', '#nav-next', '#tab-analysis'];
 
 describe('layout in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr/bin/chromium' }, () => {
   let server;
@@ -50,10 +52,45 @@ describe('layout in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr
         const page = await context.newPage();
         await page.goto(url);
         await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+        // A study of a few moves with a variation, the analysis on.
+        await page.evaluate(() => window.chuhan.loadPgn('1. 炮二平五 马８进７ (1... 马２进３ 2. 马二进三) 2. 马二进三 车９平８ 3. 车一平二 马２进３'));
+        await page.waitForFunction(() => window.chuhan.liveNode?.ply === 6 && window.chuhan.canMove);
+        await page.evaluate(() => window.chuhan.view(3));
+        await page.evaluate(() => window.chuhan.setAnalysis(true));
+        await page.waitForFunction(() => window.chuhan.info?.depth >= 6, null, { timeout: 20000 });
+        // The moves are on screen: the list (laptops, desktops) or the strip (phones).
+        const moves = page.locator(screen.width < screen.height ? '#move-strip button[aria-current="true"]' : '#move-list button[aria-current="true"]');
+        const shownMove = await moves.boundingBox();
+        assert.ok(shownMove && shownMove.y >= 0 && shownMove.y + shownMove.height <= screen.height, `the move shown ${JSON.stringify(shownMove)}`);
+        if (screen.width > screen.height) {
+          // Tabs beside the board.
+          const tabs = await page.locator('#tab-analysis').boundingBox();
+          const board = await page.locator('#board svg').boundingBox();
+          assert.ok(tabs.x >= board.x + board.width, 'the tabs are beside the board');
+          const panel = await page.locator('#panel-analysis').boundingBox();
+          assert.ok(panel.y + 40 < screen.height, 'the analysis is on screen');
+        }
+        await page.screenshot({ path: `/tmp/chuhan-layout-${screen.width}x${screen.height}.png` });
+        await page.evaluate(() => window.chuhan.setAnalysis(false));
+        // The New game dialog fits: every menu whole, its arrow inside (issue 35.3).
+        await page.click('#new-game-open');
+        for (const id of ['side', 'level', 'time-control']) {
+          const fits = await page.locator(`#${id}`).evaluate((select) => {
+            const s = select.getBoundingClientRect();
+            const d = select.closest('dialog').getBoundingClientRect();
+            return s.left >= d.left && s.right <= d.right && s.right <= innerWidth && select.scrollWidth <= select.clientWidth + 1;
+          });
+          assert.ok(fits, `#${id} overflows the New game dialog`);
+        }
+        await page.screenshot({ path: `/tmp/chuhan-layout-${screen.width}x${screen.height}-dialog.png` });
+        await page.click('#new-game-cancel');
+        await page.evaluate(() => window.chuhan.newGame({ human: 'w' }));
+        await page.waitForFunction(() => window.chuhan.liveNode?.ply === 0 && window.chuhan.canMove);
         // A finished game shows its result banner: it must not move the board.
         const before = await page.locator('#board svg').boundingBox();
         await page.evaluate(() => window.chuhan.resign());
         await page.waitForSelector('#result:not([hidden])');
+        await page.waitForTimeout(100);
         const box = await page.locator('#board svg').boundingBox();
         assert.deepEqual(box, before, `the result banner moved the board: ${JSON.stringify(before)} to ${JSON.stringify(box)}`);
         const inside = (b) => b.x >= 0 && b.y >= 0 && b.x + b.width <= screen.width + 0.5 && b.y + b.height <= screen.height + 0.5;
@@ -74,7 +111,6 @@ describe('layout in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr
         // As big as the screen allows: nearly its width when upright, most of its height when wide.
         if (screen.width < screen.height) assert.ok(box.width >= screen.width - 20, `board ${box.width} px wide`);
         else assert.ok(box.height >= 0.8 * screen.height, `board ${box.height} px high`);
-        await page.screenshot({ path: `/tmp/chuhan-layout-${screen.width}x${screen.height}.png` });
       } finally {
         await context.close();
       }

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { createEngine } from '../../wasm/index.node.js';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 
@@ -28,6 +28,7 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   };
   const startFirstEasy = async () => {
+    await page.click('#tab-puzzles');
     await page.selectOption('#puzzle-grade', 'easy');
     await page.click('#puzzle-next');
     await page.waitForFunction((id) => window.chuhan.puzzle?.id === id && window.chuhan.canMove, puzzle.id, { timeout: 15000 });
@@ -91,10 +92,10 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
       await page.waitForFunction(() => window.chuhan.suggestion?.move, null, { timeout: 15000 });
       const hinted = await page.evaluate(() => window.chuhan.suggestion.move);
       assert.ok((await page.evaluate(() => window.chuhan.status.legalMoves)).includes(hinted));
-      const before = await page.evaluate(() => window.chuhan.game.plies.length);
+      const before = await page.evaluate(() => window.chuhan.liveNode.ply);
       await clickMove(hinted);
       await page.waitForFunction(
-        (n) => window.chuhan.puzzle?.state === 'solved' || (window.chuhan.game.plies.length === n + 2 && window.chuhan.canMove),
+        (n) => window.chuhan.puzzle?.state === 'solved' || (window.chuhan.liveNode.ply === n + 2 && window.chuhan.canMove),
         before,
         { timeout: 20000 },
       );
@@ -172,13 +173,13 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     for (let move = 1; move <= 3; move++) {
       await page.evaluate(() => document.querySelector('#mate-puzzle').hint());
       const hinted = await page.evaluate(() => document.querySelector('#mate-puzzle').controller.suggestion.move);
-      const before = await page.evaluate(() => document.querySelector('#mate-puzzle').controller.game.plies.length);
+      const before = await page.evaluate(() => document.querySelector('#mate-puzzle').controller.liveNode.ply);
       await board.locator(`.point[data-square="${hinted.slice(0, 2)}"]`).click();
       await board.locator(`.point[data-square="${hinted.slice(2, 4)}"]`).click();
       await page.waitForFunction(
         (n) => {
           const c = document.querySelector('#mate-puzzle').controller;
-          return c.puzzle.state === 'solved' || (c.game.plies.length === n + 2 && c.canMove);
+          return c.puzzle.state === 'solved' || (c.liveNode.ply === n + 2 && c.canMove);
         },
         before,
         { timeout: 20000 },

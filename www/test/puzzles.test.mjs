@@ -28,7 +28,7 @@ describe('the puzzle set', () => {
     for (const p of puzzles) {
       assert.equal(p.solution.length, 2 * p.mate - 1, p.id);
       const game = await engine.setPosition(p.fen, p.solution);
-      const end = game.plies.at(-1).result;
+      const end = game.nodes[game.cursor].result;
       const solver = p.fen.split(' ')[1] === 'b' ? '0-1' : '1-0';
       assert.ok(end.over && end.result === solver && ['checkmate', 'stalemate'].includes(end.reason), `${p.id}: ${JSON.stringify(end)}`);
     }

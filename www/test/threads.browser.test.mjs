@@ -1,4 +1,4 @@
-// Threads in Chromium: on a cross-origin isolated page (scripts/serve.mjs sends COOP/COEP by
+// Threads in Chromium: on a cross-origin isolated page (scripts/dev/serve.mjs sends COOP/COEP by
 // default) the package's threaded build searches with several threads, and the app uses them at
 // its strongest levels and shows the count; on a page without isolation the same calls fall back
 // to one thread with a warning and never fail. Skipped when CHUHAN_SKIP_BROWSER=1 or Chromium is
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 
@@ -35,7 +35,9 @@ async function searchWithTwoThreads(page) {
 async function appThreadsShown(page, url) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await page.click('#new-game-open');
   await page.selectOption('#level', '8');
+  await page.click('#new-game-cancel');
   await page.check('#analysis');
   await page.waitForFunction(() => /^\d+$/.test(document.getElementById('info-threads').textContent), null, { timeout: 20000 });
   return page.textContent('#info-threads');

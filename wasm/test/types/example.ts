@@ -4,12 +4,15 @@ import { createEngine } from 'chuhan';
 import type {
   Contract,
   CursorRecord,
+  DrawAnswer,
   ExplorerEntry,
   GameRecord,
+  GameSummary,
   MasterGame,
   NodeRecord,
   OpeningsInfo,
   PlayRecord,
+  PositionCheck,
   RemovedNodes,
   ResultReason,
   SearchInfo,
@@ -52,6 +55,14 @@ async function main(): Promise<void> {
   const pgn: string = await engine.saveGame('pgn', { notation: 'wxf', variations: false });
   const fromBytes: GameRecord = await engine.loadGame(new Uint8Array([0x58, 0x51]), { format: 'xqf', encoding: 'gbk' });
   console.log(created, pgn, fromBytes.tags.Event, engine.contract.formats.read);
+  const checked: PositionCheck = await engine.checkPosition('4k4/9/9/9/9/9/9/9/9/4K4 w');
+  for (const problem of checked.problems) console.log(problem.code, problem.squares.join(' '), problem.side, problem.count);
+  const draw: DrawAnswer = await engine.offerDraw({ side: 'b' });
+  if (draw.accepted && draw.reason === 'insufficient_material') await engine.setResult('1/2-1/2', 'agreement');
+  const games = await engine.readGames('1. h2e2 h9g7 *', { notation: 'iccs', max: 10 });
+  for (const g of games) if (!('error' in g)) console.log((g as GameSummary).plies, g.tags.Red, g.text);
+  // @ts-expect-error: a side is 'w' or 'b'
+  await engine.offerDraw({ side: 'red' });
   const names: string[] = await engine.moveNames('wxf');
   await engine.setOption('multiPV', 2);
   await engine.setOption('ownBook', true);
