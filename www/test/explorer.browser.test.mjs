@@ -1,6 +1,8 @@
-// The opening explorer panel in Chromium over the real engine and data: it draws the masters'
-// moves with counts and W/D/L bars, a click plays a move, a master game opens as PGN the engine
-// reads, and the opening's name follows the position.
+// The opening explorer in Chromium over the real engine and data: the panel alone (it draws the
+// masters' moves with counts and W/D/L bars, a click plays a move, a master game opens as PGN the
+// engine reads, the opening's name follows the position), then the app's Explorer tab online and
+// offline (the service worker serves the data): moves, a click that plays, the opening's name over
+// the move list as the game goes, and a master game opened into the record to study.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -21,6 +23,7 @@ describe('the explorer panel in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 800, height: 900 }, locale: 'en-US' })).newPage();
     collectProblems(page, problems);
+    await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     // A page of the app's origin with nothing else on it: the panel and the engine are imported.
     await page.goto(`${url}js/explorer.js`);
     await page.evaluate(async () => {
@@ -88,6 +91,101 @@ describe('the explorer panel in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=
   test('a position no master reached says so', async () => {
     await page.evaluate(() => window.panel.update('3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1'));
     assert.match(await page.textContent('#explorer'), /No master game reached this position/);
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('the Explorer tab of the app in Chromium, online and offline', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr/bin/chromium' }, () => {
+  let server;
+  let url;
+  let browser;
+  let context;
+  let page;
+  const problems = [];
+  const ready = () => page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  const ply = () => page.evaluate(() => window.chuhan.liveNode?.ply ?? -1);
+
+  before(async () => {
+    ({ server, url } = await startServer({ port: 0, quiet: true }));
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    page = await context.newPage();
+    collectProblems(page, problems);
+    await page.goto(url);
+    await ready();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  // The Explorer tab shown and drawn for the position shown.
+  async function showExplorer() {
+    await page.click('#tab-explorer');
+    await page.waitForSelector('#panel-explorer .explorer-credit', { timeout: 15000 });
+  }
+
+  test('the moves of the start, a click plays one, the name over the move list follows', async () => {
+    await page.evaluate(() => window.chuhan.newGame({ human: 'both' }));
+    await page.waitForFunction(() => window.chuhan.liveNode?.ply === 0);
+    const started = Date.now();
+    await showExplorer();
+    console.log(`# Explorer tab: data fetched, loaded and the start drawn ${Date.now() - started} ms after the click`);
+    assert.match(await page.textContent('#panel-explorer .explorer-total'), /2\d,\d{3} master games/);
+    await page.click('#panel-explorer tr[data-move="h2e2"] .explorer-play');
+    await page.waitForFunction(() => window.chuhan.liveNode?.ply === 1);
+    assert.equal(await page.evaluate(() => window.chuhan.shownNode.move), 'h2e2');
+    await page.waitForFunction(() => /中炮/.test(document.getElementById('opening-name').textContent));
+    assert.equal(await page.isVisible('#opening-name'), true);
+    // The explorer now shows Black's replies.
+    await page.waitForSelector('#panel-explorer tr[data-move="h9g7"]');
+    // Far from any master game the line keeps its name.
+    for (const m of ['a6a5', 'a3a4', 'a9a8']) {
+      const before = await ply();
+      await page.evaluate((move) => window.chuhan.humanMove(move), m);
+      await page.waitForFunction((n) => window.chuhan.liveNode?.ply === n + 1, before);
+    }
+    await page.waitForSelector('#panel-explorer .explorer-status');
+    assert.match(await page.textContent('#opening-name'), /中炮/);
+  });
+
+  test('a master game opens into the record to study', async () => {
+    await page.evaluate(() => window.chuhan.newGame({ human: 'both' }));
+    await page.waitForFunction(() => window.chuhan.liveNode?.ply === 0);
+    await page.waitForSelector('#panel-explorer .explorer-games button');
+    const label = await page.textContent('#panel-explorer .explorer-games li:first-child button');
+    await page.click('#panel-explorer .explorer-games li:first-child button');
+    await page.waitForFunction(() => window.chuhan.liveNode?.ply > 20);
+    const [, red] = label.match(/^\S+ (.+?) – /);
+    assert.match(await page.textContent('#players'), new RegExp(red.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.equal(await page.evaluate(() => window.chuhan.game.human), 'both');
+    assert.ok((await page.textContent('#move-list')).length > 0);
+    await page.waitForFunction(() => document.getElementById('opening-name').textContent.length > 0);
+  });
+
+  test('offline: the tab, the names and the master games come from the service worker', async () => {
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload(); // now controlled by the service worker
+    await ready();
+    assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller));
+    assert.ok(await page.evaluate(async () => !!(await caches.match(new URL('../wasm/data/openings.bin', location.href).href))), 'the data is cached');
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await ready();
+      await showExplorer();
+      assert.match(await page.textContent('#panel-explorer'), /master games|No master game/);
+      // The saved game (the master game) is named offline too.
+      await page.waitForFunction(() => document.getElementById('opening-name').textContent.length > 0);
+      await page.evaluate(() => window.chuhan.newGame({ human: 'both' }));
+      await page.waitForSelector('#panel-explorer tr[data-move="h2e2"]');
+      await page.click('#panel-explorer tr[data-move="h2e2"] .explorer-play');
+      await page.waitForFunction(() => /中炮/.test(document.getElementById('opening-name').textContent));
+      await page.click('#panel-explorer .explorer-games li:first-child button');
+      await page.waitForFunction(() => window.chuhan.liveNode?.ply > 20);
+    } finally {
+      await context.setOffline(false);
+    }
     assert.deepEqual(problems, []);
   });
 });
