@@ -1,8 +1,8 @@
-// chuhan-openings check: every game of the .pgn files under a folder (any encoding the core reads,
-// several games a file) played through its first plies against the explorer's data: a hit when
-// the explorer lists the move played, a miss when it lists others or does not know the position.
-// Games whose moves are those of a game of the master collection (--known games.tsv) are counted
-// apart, since the explorer was built from them.
+// chuhan-openings check: every game of the .pgn and .xqf files under a folder (any encoding the
+// core reads, several games a file) played through its first plies against the explorer's data: a
+// hit when the explorer lists the move played, a miss when it lists others or does not know the
+// position. Games whose moves are those of a game of the master collection (--known games.tsv) are
+// counted apart, since the explorer was built from them.
 #include "check.h"
 
 #include <algorithm>
@@ -81,7 +81,7 @@ int check_command(int argc, char** argv, const char* usage) {
   for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
     std::string ext = entry.path().extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-    if (entry.is_regular_file() && ext == ".pgn") files.push_back(entry.path());
+    if (entry.is_regular_file() && (ext == ".pgn" || ext == ".xqf")) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
 

@@ -28,6 +28,7 @@ const char* const Usage =
     "         the explorer's data file and the engine's book from the games\n"
     "       chuhan-openings check --data openings.bin --games DIR [--plies N] [--known games.tsv]\n"
     "         how often the explorer lists the move played in the first N plies of other games\n"
+    "         (.pgn and .xqf files)\n"
     "       chuhan-openings book-exits --pgn FILE\n"
     "         the ply at which each game of FILE left the engine's book\n";
 
