@@ -154,7 +154,9 @@ namespace chuhan::openings {
 
 // chuhan-openings book-exits --pgn FILE: for each game of a PGN file (a match's games), the ply at
 // which its line left the engine's book (the first move that is not a book move of its position,
-// whoever played it), as a histogram.
+// whoever played it), as a histogram, with how many of those exits were positions the book has no
+// move for (the book ran out) rather than a move outside the book's (the other engine's choice),
+// and the share of games still in book at each ply.
 int book_exits_command(int argc, char** argv, const char* usage) {
   std::string pgn;
   if (const auto status = tools::read_options(
@@ -167,7 +169,7 @@ int book_exits_command(int argc, char** argv, const char* usage) {
   std::ifstream in(pgn, std::ios::binary);
   std::stringstream b;
   b << in.rdbuf();
-  std::map<int, int> exits;
+  std::map<int, int> exits, ran_out;
   int games = 0, total = 0;
   for (formats::Loaded& loaded : formats::read_games(b.str())) {
     if (!loaded.game) continue;
@@ -180,8 +182,10 @@ int book_exits_command(int argc, char** argv, const char* usage) {
       const Move played = record.node(line[size_t(ply) + 1]).at.move;
       const std::vector<book::Candidate> offers = book::probe(game.position());
       if (std::none_of(offers.begin(), offers.end(),
-                       [&](const book::Candidate& c) { return c.move == played; }))
+                       [&](const book::Candidate& c) { return c.move == played; })) {
+        if (offers.empty()) ++ran_out[ply];
         break;
+      }
     }
     ++exits[ply];
     ++games;
@@ -189,6 +193,14 @@ int book_exits_command(int argc, char** argv, const char* usage) {
   }
   std::cout << games << " games; the line left the book at ply (games):";
   for (const auto& [ply, n] : exits) std::cout << " " << ply << ":" << n;
+  std::cout << "\n  of which the book had no move there:";
+  for (const auto& [ply, n] : ran_out) std::cout << " " << ply << ":" << n;
+  std::cout << "\n  games still in book before ply:";
+  int left = games;
+  for (int ply = 0; games && ply <= (exits.empty() ? 0 : exits.rbegin()->first); ++ply) {
+    std::cout << " " << ply << ":" << (100 * left + games / 2) / games << "%";
+    left -= exits.count(ply) ? exits[ply] : 0;
+  }
   std::cout << "\nmean " << (games ? double(total) / games : 0.0) << " plies in book\n";
   return 0;
 }
