@@ -19,7 +19,7 @@ export interface EngineOptions {
   threads?: number;
   /**
    * Where the opening explorer's data is (fetched on the first explore(), masterGame() or
-   * openings(), about 0.6 MB). Default: the package's `data/openings.bin` (`new URL('./data/openings.bin',
+   * openings(), about 0.7 MB). Default: the package's `data/openings.bin` (`new URL('./data/openings.bin',
    * import.meta.url)`). Under Node also a file path.
    */
   openingsUrl?: string | URL;
@@ -366,8 +366,11 @@ export interface MasterGame extends MasterGameSummary {
 
 /** The explorer's data: its figures, the credit its licence asks for, and how it was built (JSON text). */
 export interface OpeningsInfo {
+  /** Master games kept whole (masterGame() ids 0 .. games - 1), not the games counted (explore('startpos').games). */
   games: number;
+  /** Positions the data knows (reached by enough master games, mirror images merged). */
   positions: number;
+  /** Opening names (ECCO codes, ranges and families). */
   openings: number;
   credit: string;
   about: string;
