@@ -22,6 +22,7 @@ export function attach(panel, app) {
   const named = new Map();
   let shownFen = null; // the position the panel was last asked to draw
   let nameFor = null; // the node whose opening the name box shows
+  let lineName = null; // that opening
 
   const explorer = createExplorer(root, {
     source: controller.session,
@@ -33,6 +34,7 @@ export function attach(panel, app) {
       app.showNotice(app.t('fileOpened', { name: t('explorerTopGames') }));
     },
     onOpening: (opening) => shownFen && named.set(shownFen, opening ?? null),
+    lineOpening: () => lineName,
   });
 
   // The opening of `fen` alone (one explore() the first time, cached).
@@ -61,6 +63,9 @@ export function attach(panel, app) {
   }
 
   function showName(opening) {
+    const changed = (lineName?.eco ?? '') !== (opening?.eco ?? '') || lineName?.zh !== opening?.zh;
+    lineName = opening;
+    if (changed && !panel.hidden) explorer.render();
     if (!nameBox) return;
     // The Chinese name too in another language: it is the one books and boards use.
     const zh = language() === 'zh' || !opening?.zh ? '' : ` · ${opening.zh}`;

@@ -106,11 +106,13 @@ function resultBar(stats, t) {
  * Draws the explorer into `root`. Options: `source` ({explore, masterGame, openings}), `t`
  * (translator: t(key, params); default English), `lang` () => 'zh' | 'en', `notation`
  * () => 'chinese' | 'wxf' | 'iccs', `onPlay(iccs)`, `onOpenGame(pgnText, game)`,
- * `onOpening(opening | null)` (the opening of each position shown, for a name over the move list).
+ * `onOpening(opening | null)` (the opening of each position shown, for a name over the move list),
+ * `lineOpening` () => opening | null (the name to show when the position has none of its own: its
+ * line's, as the game goes).
  * Returns {update(fen), render(), entry}: update() asks for a position ('startpos', a FEN, or
  * undefined for the engine's cursor) and resolves when it is drawn; render() redraws (language).
  */
-export function createExplorer(root, { source, t = explorerT('en'), lang = () => 'en', notation = () => 'chinese', onPlay = () => {}, onOpenGame = () => {}, onOpening = () => {} }) {
+export function createExplorer(root, { source, t = explorerT('en'), lang = () => 'en', notation = () => 'chinese', onPlay = () => {}, onOpenGame = () => {}, onOpening = () => {}, lineOpening = () => null }) {
   let entry = null; // the last answer
   let state = 'idle'; // 'loading' | 'ready' | 'error'
   let problem = '';
@@ -152,7 +154,8 @@ export function createExplorer(root, { source, t = explorerT('en'), lang = () =>
     if (state === 'loading') return root.append(element('p', { className: 'explorer-status' }, t('explorerLoading')));
     if (state === 'error') return root.append(element('p', { className: 'explorer-status explorer-error' }, t('explorerUnavailable', { message: problem })));
     if (state !== 'ready') return;
-    root.append(element('h3', { className: 'explorer-opening', dataset: { eco: entry?.opening?.eco ?? '' } }, entry?.opening ? openingLabel(entry.opening, lang()) : t('explorerNoOpening')));
+    const opening = entry?.opening ?? lineOpening();
+    root.append(element('h3', { className: 'explorer-opening', dataset: { eco: opening?.eco ?? '' } }, opening ? openingLabel(opening, lang()) : t('explorerNoOpening')));
     if (!entry || !entry.games) {
       root.append(element('p', { className: 'explorer-status' }, t('explorerNoGames')));
     } else {

@@ -147,6 +147,9 @@ describe('the Explorer tab of the app in Chromium, online and offline', { skip: 
     }
     await page.waitForSelector('#panel-explorer .explorer-status');
     assert.match(await page.textContent('#opening-name'), /中炮/);
+    // The panel names the line's opening too.
+    await page.waitForFunction(() => document.getElementById('opening-name').dataset.eco === document.querySelector('#panel-explorer .explorer-opening').dataset.eco);
+    assert.match(await page.textContent('#panel-explorer .explorer-opening'), /Central Cannon/);
   });
 
   test('a master game opens into the record to study', async () => {
