@@ -10,7 +10,7 @@
 
 namespace chuhan {
 
-Engine::Engine() : threads_(tt_) {
+Engine::Engine() : explorer_(std::make_unique<explorer::Data>()), threads_(tt_) {
   set_position("startpos");
   configure_evaluation();
 }
@@ -248,6 +248,13 @@ BestMove Engine::go(const SearchLimits& limits,
     best.ponder = pv.size() > 1 ? move_to_string(pv[1]) : "";
   }
   return best;
+}
+
+std::string Engine::load_explorer(std::string_view bytes) {
+  auto data = std::make_unique<explorer::Data>();
+  if (std::string problem = data->load(bytes); !problem.empty()) return problem;
+  explorer_ = std::move(data);
+  return "";
 }
 
 PositionCheck Engine::check_position(const std::string& fen) {

@@ -16,6 +16,7 @@
 #include "bench.h"
 #include "contract.h"
 #include "draw_offer.h"
+#include "explorer.h"
 #include "formats/game_file.h"
 #include "game.h"
 #include "nnue/network.h"
@@ -207,6 +208,15 @@ class Engine {
   void use_embedded_network();
   const nnue::Network& network() const;
 
+  // The opening explorer (explorer.h) over the bytes of its data file, which the caller reads
+  // (core does no I/O). Returns "" or why the bytes cannot be used (the previous data then stays).
+  std::string load_explorer(std::string_view bytes);
+  // The explorer's data (empty until load_explorer succeeds).
+  const explorer::Data& explorer() const { return *explorer_; }
+  // What masters played at the game's cursor, the opening named as the game goes
+  // (explorer::Data::probe_line); nothing when the line never met the data.
+  std::optional<explorer::Entry> explore() const { return explorer_->probe_line(*game_); }
+
   struct PerftResult {
     uint64_t nodes = 0;
     bool stopped = false;  // stop() or the external stop hook ended it: `nodes` is partial
@@ -231,6 +241,7 @@ class Engine {
   uint64_t random_draw();
 
   std::unique_ptr<Game> game_;
+  std::unique_ptr<explorer::Data> explorer_;
   std::vector<Move> banned_;
   TranspositionTable tt_;
   search::ThreadPool threads_;

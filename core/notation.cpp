@@ -49,7 +49,9 @@ int stacked_soldier_files(const Position& pos, Color c) {
   return files;
 }
 
-std::string chinese_name(const Position& pos, Move m) {
+// `by_file`: the piece named by its file even when another of its kind stands on that file
+// (炮七平四 for 后炮平四), as some game files write it.
+std::string chinese_name(const Position& pos, Move m, bool by_file = false) {
   const Square from = from_sq(m), to = to_sq(m);
   const Piece pc = pos.piece_on(from);
   const Color c = color_of(pc);
@@ -59,7 +61,7 @@ std::string chinese_name(const Position& pos, Move m) {
 
   std::string s;
   const std::vector<Square> group = same_file(pos, c, pt, file_of(from));
-  if (group.size() < 2 || pt == ADVISOR || pt == ELEPHANT) {
+  if (group.size() < 2 || pt == ADVISOR || pt == ELEPHANT || by_file) {
     // Advisors and elephants on one file are told apart by the direction of the move.
     s = std::string(name) + digits[file_number(c, file_of(from))];
   } else {
@@ -82,7 +84,7 @@ std::string chinese_name(const Position& pos, Move m) {
   return s + (moves_straight(pt) ? digits[std::abs(steps)] : digits[file_number(c, file_of(to))]);
 }
 
-std::string wxf_name(const Position& pos, Move m) {
+std::string wxf_name(const Position& pos, Move m, bool by_file = false) {
   const Square from = from_sq(m), to = to_sq(m);
   const Piece pc = pos.piece_on(from);
   const Color c = color_of(pc);
@@ -95,7 +97,9 @@ std::string wxf_name(const Position& pos, Move m) {
   const char letter = pt == SOLDIER && group.size() >= 2 && stacked_soldier_files(pos, c) > 1
                           ? char('0' + file_number(c, file_of(from)))
                           : WxfLetters[pt];
-  if (group.size() == 2 && pt != ADVISOR && pt != ELEPHANT) {
+  if (by_file) {
+    s = std::string(1, WxfLetters[pt]) + char('0' + file_number(c, file_of(from)));
+  } else if (group.size() == 2 && pt != ADVISOR && pt != ELEPHANT) {
     s = std::string(1, from == group[0] ? '+' : '-') + letter;
   } else if (group.size() > 2 && pt == SOLDIER) {
     // Three or more soldiers on a file: their order from the front, then the letter.
@@ -275,6 +279,15 @@ Move parse_move_name(const Position& pos, const std::string& text) {
         normalize_wxf(wxf_name(pos, m)) == wxf)
       found = m, ++matches;
   if (matches == 1) return found;
+  if (matches == 0) {
+    // Two pieces of a kind on one file named by the file (炮七平四, C7=4) rather than as front and
+    // back: the move when only one of them can make it.
+    for (Move m : legal)
+      if (normalize_chinese(chinese_name(pos, m, true)) == chinese ||
+          normalize_wxf(wxf_name(pos, m, true)) == wxf)
+        found = m, ++matches;
+    if (matches == 1) return found;
+  }
   // A Chinese name (it has a character outside ASCII) that no move's own name matches: read it
   // part by part.
   if (std::any_of(text.begin(), text.end(), [](char c) { return uint8_t(c) >= 0x80; }))

@@ -1,60 +1,117 @@
-// The opening book: sound lines, found by position, weighted choices, used only when asked.
+// The opening book: built from the master games (scripts/openings/), found by opening key, moves
+// masters did not lose with more often than not, weighted choices, used only when asked.
 #include "book.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <deque>
+#include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "engine.h"
+#include "explorer.h"
 #include "game.h"
+#include "opening_key.h"
 
 namespace chuhan::test {
 namespace {
 
-TEST(Book, EveryLineIsLegalFromTheStartAndInBook) {
-  ASSERT_GE(book::lines().size(), 15u);
-  for (const book::Line& line : book::lines()) {
+std::string move_text(const book::Candidate& c) { return move_to_string(c.move); }
+
+// The embedded book was built with the engine's position keys (book::parse refuses another).
+TEST(Book, IsBuiltWithTheEnginesKeys) {
+  EXPECT_GT(book::entries().size(), 1000u) << "rebuild core/book.bin (scripts/openings)";
+  std::vector<book::Entry> copy;
+  const std::string bytes = book::serialize(book::entries());
+  EXPECT_TRUE(book::parse(bytes, copy));
+  EXPECT_EQ(copy.size(), book::entries().size());
+  std::string other = bytes;
+  other[12] = char(other[12] ^ 1);
+  EXPECT_FALSE(book::parse(other, copy));
+  EXPECT_FALSE(book::parse(bytes.substr(0, bytes.size() - 1), copy));
+  EXPECT_TRUE(copy.empty());
+}
+
+// Every position the book reaches from the start: each stored move is legal there, was played by
+// masters at least three times and not lost with more often than not (the explorer's data, from
+// the same games, says so).
+TEST(Book, EveryBookMoveIsLegalAndMastersDidNotLoseWithIt) {
+  std::ifstream in(std::string(CHUHAN_TEST_DIR) + "/../wasm/data/openings.bin", std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  explorer::Data data;
+  ASSERT_EQ(data.load(bytes.str()), "");
+
+  std::map<Key, size_t> stored;
+  for (const book::Entry& e : book::entries()) ++stored[e.key];
+  std::set<Key> seen;
+  std::deque<std::vector<std::string>> lines{{}};
+  int positions = 0;
+  while (!lines.empty()) {
+    const std::vector<std::string> line = lines.front();
+    lines.pop_front();
     Game game;
-    std::istringstream in(line.moves);
-    for (std::string text; in >> text;) {
-      const std::vector<book::Candidate> offers = book::probe(game.position());
-      ASSERT_EQ(game.play(text), "") << " in " << line.moves;
-      // Each position on the line offers the line's move.
-      bool offered = false;
-      for (const book::Candidate& c : offers) offered |= c.move == game.current().move;
-      EXPECT_TRUE(offered) << text << " in " << line.moves;
+    for (const std::string& m : line) ASSERT_EQ(game.play(m), "");
+    const Position& pos = game.position();
+    const OpeningKey k = opening_key(pos);
+    if (!seen.insert(k.key).second) continue;
+    const std::vector<book::Candidate> offers = book::probe(pos);
+    if (offers.empty()) continue;
+    ++positions;
+    EXPECT_EQ(offers.size(), stored[k.key]);  // none dropped as illegal
+    const std::optional<explorer::Entry> masters = data.probe(pos);
+    ASSERT_TRUE(masters.has_value());
+    for (const book::Candidate& c : offers) {
+      const explorer::MoveStats* m = nullptr;
+      for (const explorer::MoveStats& s : masters->moves)
+        if (s.move == c.move) m = &s;
+      ASSERT_NE(m, nullptr) << move_text(c);
+      const int losses = pos.side_to_move() == RED ? m->black : m->red;
+      EXPECT_GE(m->games, 3);
+      EXPECT_LE(2 * losses, m->games) << move_text(c);
+      std::vector<std::string> next = line;
+      next.push_back(move_text(c));
+      if (line.size() < 8) lines.push_back(next);
     }
   }
+  EXPECT_GT(positions, 100);
 }
 
-TEST(Book, StartPositionPrefersTheCentralCannonAndMirrorsAreRarer) {
+TEST(Book, StartPositionFollowsTheMastersWithVariety) {
   const Game game;
   const Position& pos = game.position();
-  int central = 0, mirrored_central = 0, total = 0;
-  for (const book::Candidate& c : book::probe(pos)) {
-    total += c.weight;
-    if (move_to_string(c.move) == "h2e2") central = c.weight;
-    if (move_to_string(c.move) == "b2e2") mirrored_central = c.weight;
-  }
-  EXPECT_GT(central, total / 2);
-  EXPECT_EQ(central, 4 * mirrored_central);
+  const std::vector<book::Candidate> offers = book::probe(pos);
+  ASSERT_FALSE(offers.empty());
+  const auto best = std::max_element(offers.begin(), offers.end(),
+                                     [](auto& a, auto& b) { return a.weight < b.weight; });
+  EXPECT_EQ(move_text(*best), "h2e2");
+  std::set<std::string> seen;
+  for (uint64_t r = 0; r < 2000; ++r) seen.insert(move_to_string(book::pick(pos, r * 7919)));
+  EXPECT_GE(seen.size(), 6u);  // variety
+  EXPECT_TRUE(seen.count("h2e2") && seen.count("b2e2"));
 }
 
-TEST(Book, PicksFollowTheWeightsAndLeaveTheBookLater) {
-  Game game;
-  std::set<std::string> seen;
-  const Position& pos = game.position();
-  for (uint64_t r = 0; r < 400; ++r) seen.insert(move_to_string(book::pick(pos, r * 7919)));
-  EXPECT_GE(seen.size(), 6u);  // variety
-  EXPECT_TRUE(seen.count("h2e2"));
+TEST(Book, MirrorImagesShareTheirMoves) {
+  Game right, left;
+  for (const char* m : {"h2e2", "h9g7"}) ASSERT_EQ(right.play(m), "");
+  for (const char* m : {"b2e2", "b9c7"}) ASSERT_EQ(left.play(m), "");
+  std::vector<book::Candidate> a = book::probe(right.position()), b = book::probe(left.position());
+  ASSERT_FALSE(a.empty());
+  ASSERT_EQ(a.size(), b.size());
+  std::map<Move, int> mirrored;
+  for (const book::Candidate& c : a) mirrored[mirror_move(c.move)] = c.weight;
+  for (const book::Candidate& c : b) EXPECT_EQ(mirrored[c.move], c.weight);
+}
 
-  // A position far from theory is out of book.
+TEST(Book, AFarPositionIsOutOfBook) {
+  Game game;
   ASSERT_EQ(game.reset("3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1"), "");
-  EXPECT_TRUE(book::probe(pos).empty());
-  EXPECT_EQ(book::pick(pos, 1), MOVE_NONE);
+  EXPECT_TRUE(book::probe(game.position()).empty());
+  EXPECT_EQ(book::pick(game.position(), 1), MOVE_NONE);
 }
 
 TEST(Book, EngineUsesItOnlyWhenAskedAndNotForAnalysis) {
@@ -80,8 +137,8 @@ TEST(Book, EngineUsesItOnlyWhenAskedAndNotForAnalysis) {
   EXPECT_FALSE(engine.go(analysis).book);
   stopper.join();
 
-  // Transposition: the line's position reached by another move order is still in book.
-  ASSERT_EQ(engine.set_position("startpos", {"c3c4", "h9g7", "b0c2", "g6g5"}), "");
+  // Transposition: a book position reached by another move order is still in book.
+  ASSERT_EQ(engine.set_position("startpos", {"h2e2", "b9c7", "h0g2", "h9g7"}), "");
   EXPECT_TRUE(engine.go(limits).book);
 }
 

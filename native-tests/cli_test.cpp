@@ -104,6 +104,57 @@ Converted convert(const std::vector<std::string>& args) {
 
 const std::string Games = std::string(CHUHAN_TEST_DIR) + "/fixtures/games/";
 
+// ---- explore ----
+
+Converted explore(const std::vector<std::string>& args) {
+  Converted c;
+  Engine engine;
+  std::vector<std::string> all = {"explore"};
+  all.insert(all.end(), args.begin(), args.end());
+  const cli::Streams io{[&c](const std::string& line) { c.out += line + "\n"; },
+                        [&c](const std::string& line) { c.err += line + "\n"; }};
+  c.status = cli::run(engine, all, io, false);
+  return c;
+}
+
+const std::string OpeningsData = std::string(CHUHAN_TEST_DIR) + "/../wasm/data/openings.bin";
+
+TEST(Explore, PrintsTheMastersMovesAsTextAndJson) {
+  const Converted start = explore({"startpos", "--data", OpeningsData});
+  EXPECT_EQ(start.status, 0) << start.err;
+  EXPECT_TRUE(has(start.out, "Games: 2")) << start.out;  // 27,964: the whole collection
+  EXPECT_TRUE(has(start.out, "\nh2e2  炮二平五")) << start.out;
+  EXPECT_TRUE(has(start.out, "Master games:") && has(start.out, "CC BY 4.0")) << start.out;
+
+  const Converted json =
+      explore({"startpos", "moves", "h2e2", "h9g7", "--json", "--data", OpeningsData});
+  EXPECT_EQ(json.status, 0) << json.err;
+  for (const char* key : {"{\"games\":", "\"opening\":{\"eco\":\"", "\"moves\":[{\"move\":\"h0g2\"",
+                          "\"red\":", "\"draw\":", "\"black\":", "\"topGames\":[{\"id\":"})
+    EXPECT_TRUE(has(json.out, key)) << key << "\n" << json.out;
+
+  // A position no master reached: no moves, no games.
+  const Converted far =
+      explore({"3k5/9/9/9/4r4/9/2N6/9/9/4K4 w - - 0 1", "--json", "--data", OpeningsData});
+  EXPECT_EQ(far.status, 0) << far.err;
+  EXPECT_TRUE(has(far.out, "\"games\":0") && has(far.out, "\"moves\":[]")) << far.out;
+}
+
+TEST(Explore, RefusesBadArgumentsAndMissingData) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {}, {"startpos", "--frob"}, {"bad fen"}, {"startpos", "--data"}}) {
+    const Converted c = explore(args);
+    EXPECT_EQ(c.status, 2) << c.out << c.err;
+  }
+  const Converted missing = explore({"startpos", "--data", "/nonexistent/openings.bin"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_TRUE(has(missing.err, "no opening data")) << missing.err;
+  const Converted wrong =
+      explore({"startpos", "--data", std::string(CHUHAN_TEST_DIR) + "/cli_test.cpp"});
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_TRUE(has(wrong.err, "not an opening explorer file")) << wrong.err;
+}
+
 TEST(Convert, WritesEachFormatFromTheBytes) {
   const Converted pgn = convert({Games + "study-1.8.xqf", "--notation", "wxf"});
   EXPECT_EQ(pgn.status, 0) << pgn.err;

@@ -99,6 +99,25 @@ TEST(Notation, ParsesEveryNotationAndSpelling) {
   EXPECT_EQ(parse_move_name(pos, "nonsense"), MOVE_NONE);
 }
 
+// Game files often name one of two pieces on a file by the file (炮七平四 for 后炮平四): read when
+// only one of them can make the move, refused when both can.
+TEST(Notation, ReadsTandemPiecesNamedByTheirFile) {
+  Position pos;
+  StateInfo st;
+  // Red cannons on c6 and c2; only the back one can go across to file f (a horse stands on d6).
+  ASSERT_EQ(pos.set("2ba1k3/n3a2c1/4b1n2/p1CN5/8p/6P2/P3Nc2P/2C6/4A4/4KAB2 w - - 10 30", &st), "");
+  EXPECT_EQ(move_name(pos, parse_move_text("c2f2"), Notation::CHINESE), "后炮平四");
+  for (const char* text : {"后炮平四", "炮七平四", "砲七平四", "C7=4"})
+    EXPECT_EQ(parse_move_name(pos, text), parse_move_text("c2f2")) << text;
+  // Both can go back one rank: 炮七退一 names no single move.
+  EXPECT_EQ(parse_move_name(pos, "炮七退一"), MOVE_NONE);
+  EXPECT_EQ(parse_move_name(pos, "前炮退一"), parse_move_text("c6c5"));
+  // Rooks on f4 and f2 (file 四): a horse on g4 stops the front one going across to file 一.
+  ASSERT_EQ(pos.set("2bnka3/4a4/4b4/9/6p2/2P2Rn2/4r4/4BR3/9/4K4 w - - 2 37", &st), "");
+  EXPECT_EQ(parse_move_name(pos, "車四平一"), parse_move_text("f2i2"));
+  EXPECT_EQ(parse_move_name(pos, "車四進一"), MOVE_NONE);
+}
+
 TEST(Pgn, WritesXqbaseStyleAndReadsItBack) {
   Engine engine;
   ASSERT_EQ(engine.set_position("startpos", {"h2e2", "h9g7", "h0g2", "i9h9"}), "");

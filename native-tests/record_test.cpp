@@ -252,6 +252,23 @@ TEST(Pgn, ReadsEveryGameOfAFileAndSkipsABadOne) {
   EXPECT_EQ(engine.load_pgn(two), "");
 }
 
+// Sites append a banner after the last game (xqbase's "====" and welcome lines): not a game.
+TEST(Pgn, TextAfterTheLastGameIsNotAGame) {
+  const std::string text =
+      "[Red \"A\"]\n1. h2e2 h9g7\n{议和}\n 1/2-1/2\n============================\n"
+      " 欢迎访问《象棋百科全书网》 \nhttp://www.elephantbase.net/\n";
+  const std::vector<formats::Loaded> games = formats::read_pgn(text, 10);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE(games[0].game);
+  EXPECT_EQ(games[0].game->record().declared.outcome, Outcome::DRAW);
+  // A second game without tags is still read, and a bad one still reported.
+  EXPECT_EQ(formats::read_pgn("1. h2e2 h9g7 *\n1. b2e2 *\n", 10).size(), 2u);
+  const std::vector<formats::Loaded> bad =
+      formats::read_pgn("[Red \"A\"]\n1. h2e2 *\n[Red \"B\"]\nxx\n", 10);
+  ASSERT_EQ(bad.size(), 2u);
+  EXPECT_FALSE(bad[1].game);
+}
+
 TEST(Pgn, RefusesWhatIsNotAGame) {
   for (const char* text : {"", "[Event \"x\"]", "*", "1-0", "(1. h2e2)", "1. h2e2 (h9g7"}) {
     const formats::Loaded r = formats::read_game(text, {formats::Format::PGN});

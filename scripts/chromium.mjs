@@ -38,8 +38,13 @@ export function recordWorkerMessages(context) {
       });
       return bytes + new TextEncoder().encode(text ?? '').length;
     };
+    // The opening explorer's engine (a worker sent 'openings', 'explore' or 'masterGame', and all
+    // it is sent after) is not the game's engine: its messages are not counted.
+    const explorer = new WeakSet();
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
+      if (['openings', 'explore', 'masterGame'].includes(message?.cmd)) explorer.add(this);
+      if (explorer.has(this)) return post.call(this, message, ...rest);
       window.chuhanWorkerMessages.push(message?.cmd ?? '?');
       window.chuhanWorkerBytes.push(size(message));
       return post.call(this, message, ...rest);

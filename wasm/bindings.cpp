@@ -476,6 +476,52 @@ class EngineBinding {
     return engine_.set_option(spec->id, n, name);
   }
 
+  // The opening explorer (core/explorer.h): the bytes of its data file (a Uint8Array). Returns
+  // what openings() returns, or {error}; on error the previous data stays.
+  val load_openings(const std::string& bytes) {
+    if (const std::string problem = engine_.load_explorer(bytes); !problem.empty())
+      return error_object(problem);
+    return openings();
+  }
+  // {games, positions, openings, credit, about} of the explorer's data ({error} when none).
+  val openings() const {
+    const chuhan::explorer::Data& d = engine_.explorer();
+    if (!d.loaded()) return error_object("no opening data loaded");
+    const chuhan::explorer::Figures f = d.figures();
+    std::string out;
+    json::Writer w(out);
+    w.begin_object().key("games").integer(f.games).key("positions").integer(f.positions);
+    w.key("openings").integer(f.openings).key("credit").string(d.credit());
+    w.key("about").string(d.about()).end_object();
+    return parse_json(out);
+  }
+  // What masters played: at the cursor (`fen` empty; the opening named as the game goes) or in
+  // the position `fen` ("startpos" or a FEN). The entry as explorer::to_json writes it, null when
+  // the data does not know the position, or {error}.
+  val explore(const std::string& fen) const {
+    const chuhan::explorer::Data& d = engine_.explorer();
+    if (!d.loaded()) return error_object("no opening data loaded");
+    std::optional<chuhan::explorer::Entry> e;
+    if (fen.empty()) {
+      e = engine_.explore();
+    } else {
+      chuhan::Position pos;
+      chuhan::StateInfo st;
+      if (const std::string problem =
+              pos.set(fen == "startpos" ? chuhan::Position::StartFen : fen, &st);
+          !problem.empty())
+        return error_object("invalid FEN: " + problem);
+      e = d.probe(pos);
+    }
+    return e ? parse_json(chuhan::explorer::to_json(*e)) : val::null();
+  }
+  // Master game `id` of the explorer's data with its moves, or {error}.
+  val master_game(int id) const {
+    const std::optional<chuhan::explorer::MasterGame> g = engine_.explorer().game(id);
+    if (!g) return error_object("no master game " + std::to_string(id));
+    return parse_json(chuhan::explorer::to_json(*g));
+  }
+
   // Turns polling of Module.stopFlag on or off (on only when the page gave the worker a
   // SharedArrayBuffer; off costs nothing during search).
   void use_stop_flag(bool on) {
@@ -548,7 +594,11 @@ EMSCRIPTEN_BINDINGS(chuhan) {
       .function("clearHash", &EngineBinding::clear_hash)
       .function("setOption", &EngineBinding::set_option)
       .function("hashSize", &EngineBinding::hash_size)
-      .function("useStopFlag", &EngineBinding::use_stop_flag);
+      .function("useStopFlag", &EngineBinding::use_stop_flag)
+      .function("loadOpenings", &EngineBinding::load_openings)
+      .function("openings", &EngineBinding::openings)
+      .function("explore", &EngineBinding::explore)
+      .function("masterGame", &EngineBinding::master_game);
   emscripten::function(
       "version", +[]() { return std::string(CHUHAN_VERSION); });
   emscripten::function("contract", &contract_to_js);

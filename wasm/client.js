@@ -23,6 +23,10 @@
 //   thread and says so (engine.threadsWarning, a console warning), never failing. A change of
 //   the thread count starts a new worker with the same position and options. Every search
 //   report carries `threads`.
+// - The opening explorer (explore(), masterGame(), openings()) needs its data file
+//   (data/openings.bin beside this file, or createEngine({ openingsUrl })): it is fetched on the
+//   first of those calls, once per URL for every engine of the page, handed to the worker once,
+//   and handed again to a restarted worker. A failed fetch rejects that call; the next one retries.
 
 const StopModes = ['auto', 'shared', 'terminate'];
 // How long a shared-flag stop may take before the worker is terminated instead (the search
@@ -80,7 +84,7 @@ function checkLimits(limits, contract) {
 function checkOptions(options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') throw new TypeError('createEngine(options): options must be an object');
-  const known = ['wasmUrl', 'threadedWasmUrl', 'workerUrl', 'hashMB', 'stopMode', 'threads'];
+  const known = ['wasmUrl', 'threadedWasmUrl', 'workerUrl', 'openingsUrl', 'hashMB', 'stopMode', 'threads'];
   for (const key of Object.keys(options))
     if (!known.includes(key) && options[key] !== undefined)
       throw new TypeError(`createEngine(options): unknown option '${key}' (known: ${known.join(', ')})`);
@@ -89,7 +93,7 @@ function checkOptions(options) {
     throw new RangeError(`createEngine(options): hashMB must be a whole number from 1, got ${show(options.hashMB)}`);
   if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1))
     throw new RangeError(`createEngine(options): threads must be a whole number from 1, got ${show(options.threads)}`);
-  for (const key of ['wasmUrl', 'threadedWasmUrl', 'workerUrl'])
+  for (const key of ['wasmUrl', 'threadedWasmUrl', 'workerUrl', 'openingsUrl'])
     if (options[key] !== undefined && typeof options[key] !== 'string' && !(options[key] instanceof URL))
       throw new TypeError(`createEngine(options): ${key} must be a string or a URL`);
   if (options.stopMode !== undefined && !StopModes.includes(options.stopMode))
@@ -133,6 +137,18 @@ function compileOnce(platform, url) {
   return compiled.get(key);
 }
 
+// One download of the explorer's data per URL, shared by every engine of the page.
+const fetched = new Map();
+function readOnce(platform, url) {
+  const key = String(url);
+  if (!fetched.has(key)) {
+    const promise = platform.readBytes(url);
+    fetched.set(key, promise);
+    promise.catch(() => fetched.delete(key));
+  }
+  return fetched.get(key);
+}
+
 export async function createEngineWith(platform, options) {
   const opts = checkOptions(options);
   const mode = opts.stopMode ?? 'auto';
@@ -147,7 +163,7 @@ export async function createEngineWith(platform, options) {
   const sharedStop = mode !== 'terminate' && canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
   // The first worker is single-threaded: the thread count is judged by the contract it brings,
   // and only then does a threaded worker (with that many pthread workers) replace it.
-  const engine = new Engine(platform, modules, opts.workerUrl, sharedStop, opts.hashMB);
+  const engine = new Engine(platform, modules, opts.workerUrl, sharedStop, opts.hashMB, opts.openingsUrl);
   await Engine.started(engine);
   // The hash size and thread count are judged by the contract, which the first worker brought.
   if (opts.hashMB !== undefined || opts.threads !== undefined) {
@@ -187,9 +203,13 @@ class Engine {
   #log = [{ cmd: 'position', fen: 'startpos', moves: [] }];
   #settings = {}; // hashMB, multiPV, moveOverhead, ownBook, threads, skillLevel, useNNUE: restored in a new worker
   #started = {}; // {promise, resolve, reject}: the first worker is ready
+  #openingsUrl; // where the explorer's data is (undefined: the platform's default)
+  #openingsLoad = null; // Promise of the data's figures once the worker has it
+  #openingsBytes = null; // the data, handed to a restarted worker
 
-  constructor(platform, modules, workerUrl, sharedStop, hashMB) {
+  constructor(platform, modules, workerUrl, sharedStop, hashMB, openingsUrl) {
     this.#platform = platform;
+    this.#openingsUrl = openingsUrl;
     this.#modules = modules;
     this.#workerUrl = workerUrl;
     this.#sharedStop = sharedStop;
@@ -393,6 +413,44 @@ class Engine {
 
   fen() {
     return this.#request('fen', { cmd: 'fen' });
+  }
+
+  // Hands the explorer's data to the worker (fetching it first, once): resolves with its figures.
+  #loadOpenings() {
+    if (!this.#openingsLoad) {
+      const url = this.#openingsUrl ?? this.#platform.defaultOpeningsUrl();
+      const load = readOnce(this.#platform, url).then((bytes) =>
+        this.#request('openings', { cmd: 'openings', data: bytes }).then((info) => {
+          this.#openingsBytes = bytes;
+          return info;
+        }),
+      );
+      load.catch(() => this.#openingsLoad === load && (this.#openingsLoad = null));
+      this.#openingsLoad = load;
+    }
+    return this.#openingsLoad;
+  }
+
+  /** The opening explorer's data: {games, positions, openings, credit, about} (loads it if needed). */
+  openings() {
+    return this.#loadOpenings();
+  }
+
+  /**
+   * What masters played: at the cursor (no fen; the opening is named as the game goes, from the
+   * last named position of its line) or in `fen` ('startpos' or a FEN). Resolves with
+   * {games, red, draw, black, opening, moves, topGames}, or null for a position no master game
+   * reached often enough.
+   */
+  explore(fen) {
+    if (fen !== undefined && typeof fen !== 'string') return Promise.reject(new TypeError(`explore: fen must be a string or omitted, got ${show(fen)}`));
+    return this.#loadOpenings().then(() => this.#request('explore', { cmd: 'explore', ...(fen !== undefined ? { fen } : {}) }));
+  }
+
+  /** Master game `id` (from explore()'s topGames) with its moves in ICCS from the start. */
+  masterGame(id) {
+    if (!isNode(id)) return Promise.reject(new TypeError(`masterGame: id must be a game number, got ${show(id)}`));
+    return this.#loadOpenings().then(() => this.#request('masterGame', { cmd: 'masterGame', game: id }));
   }
 
   legalMoves() {
@@ -713,6 +771,7 @@ class Engine {
           ...this.#settings,
           threads,
           restore: this.#log,
+          ...(this.#openingsBytes ? { openings: this.#openingsBytes } : {}),
         });
       },
       (error) => (threads > 1 ? this.#onFailure(generation, error.message) : this.#die(error)),

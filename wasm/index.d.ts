@@ -17,6 +17,12 @@ export interface EngineOptions {
    * bundle that does not carry them gets one thread, with the same warning.
    */
   threads?: number;
+  /**
+   * Where the opening explorer's data is (fetched on the first explore(), masterGame() or
+   * openings(), about 0.7 MB). Default: the package's `data/openings.bin` (`new URL('./data/openings.bin',
+   * import.meta.url)`). Under Node also a file path.
+   */
+  openingsUrl?: string | URL;
   /** Where the worker script is. Default: the package's own (`worker.js` in browsers, `worker.node.js` under Node). */
   workerUrl?: string | URL;
   /** Transposition table size in MB (range and default: Engine.contract.options.hashMB). */
@@ -304,6 +310,72 @@ export interface Contract {
   reasons: ResultReason[];
 }
 
+/** An opening by its ECCO code ('C45'), range ('C40-C49') or family ('C00-C99'), with its names. */
+export interface OpeningName {
+  eco: string;
+  /** The name in Chinese (中炮对屏风马) and in English. */
+  zh: string;
+  en: string;
+}
+
+/** A move masters played in a position: how many games went on with it and how they ended. */
+export interface ExplorerMove {
+  /** ICCS, and its names in the position: 炮二平五, C2=5. */
+  move: string;
+  chinese: string;
+  wxf: string;
+  games: number;
+  red: number;
+  draw: number;
+  black: number;
+}
+
+/** A master game through a position. */
+export interface MasterGameSummary {
+  /** Its number for masterGame(). */
+  id: number;
+  red: string;
+  black: string;
+  /** 0 when unknown. */
+  year: number;
+  result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  event: string;
+  /** Its ECCO code as the collection files it ('' when none). */
+  eco: string;
+  plies: number;
+}
+
+/** What masters played in a position (explore()). */
+export interface ExplorerEntry {
+  /** Games through the position and how they ended. 0 when the position is not in the data but its line named an opening. */
+  games: number;
+  red: number;
+  draw: number;
+  black: number;
+  opening: OpeningName | null;
+  /** Most played first. */
+  moves: ExplorerMove[];
+  /** Best-known first (both players with many games in the collection). */
+  topGames: MasterGameSummary[];
+}
+
+/** A master game whole: moves in ICCS from the start position. */
+export interface MasterGame extends MasterGameSummary {
+  moves: string[];
+}
+
+/** The explorer's data: its figures, the credit its licence asks for, and how it was built (JSON text). */
+export interface OpeningsInfo {
+  /** Master games kept whole (masterGame() ids 0 .. games - 1), not the games counted (explore('startpos').games). */
+  games: number;
+  /** Positions the data knows (reached by enough master games, mirror images merged). */
+  positions: number;
+  /** Opening names (ECCO codes, ranges and families). */
+  openings: number;
+  credit: string;
+  about: string;
+}
+
 export type EngineOption = 'hashMB' | 'multiPV' | 'moveOverhead' | 'threads' | 'skillLevel';
 export type EngineBooleanOption = 'ownBook' | 'useNNUE';
 
@@ -447,6 +519,17 @@ export interface Engine {
    * worker restarts.
    */
   setOption(name: EngineBooleanOption, value: boolean): Promise<void>;
+  /**
+   * What masters played (the opening explorer): at the cursor when `fen` is omitted (the opening
+   * then named as the game goes: from the last named position of the line), else in `fen`
+   * ('startpos' or a FEN). Resolves with null for a position the data does not know. The first
+   * call fetches the explorer's data (EngineOptions.openingsUrl), once.
+   */
+  explore(fen?: string): Promise<ExplorerEntry | null>;
+  /** A master game of explore()'s topGames, whole: load its moves to study it. */
+  masterGame(id: number): Promise<MasterGame>;
+  /** The explorer's data (fetched if needed): its figures and the credit to show with it. */
+  openings(): Promise<OpeningsInfo>;
   /** Ends the worker; pending and later calls reject. */
   terminate(): void;
 }

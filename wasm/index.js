@@ -56,12 +56,29 @@ function createWorker(workerUrl, on, threaded) {
   };
 }
 
+// The explorer's data file (or any file the engine reads whole).
+async function readBytes(url) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (e) {
+    throw new Error(`chuhan: could not fetch ${url}: ${e.message}`);
+  }
+  if (!response.ok)
+    throw new Error(`chuhan: could not load ${url}: HTTP ${response.status} ${response.statusText} (pass createEngine({ openingsUrl }) if openings.bin is elsewhere)`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 const platform = {
   // The threaded build (threads > 1) is a separate file, fetched only when asked for.
   defaultWasmUrl: (threaded) =>
     threaded ? new URL('./dist/chuhan-mt.wasm', import.meta.url) : new URL('./dist/chuhan.wasm', import.meta.url),
   compile,
   createWorker,
+  // The opening explorer's data, fetched on the first explore() (a literal `new URL(...)`, which
+  // bundlers copy as an asset).
+  defaultOpeningsUrl: () => new URL('./data/openings.bin', import.meta.url),
+  readBytes,
   // SharedArrayBuffer exists only on cross-origin isolated pages (COOP + COEP headers).
   canShareMemory: () => globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function',
 };

@@ -6,23 +6,24 @@ import { Worker } from 'node:worker_threads';
 
 import { compileBytes, createEngineWith } from './client.js';
 
-// `url`: a file: URL, a path, or an http(s) URL.
-async function compile(url) {
+// The bytes of `url`: a file: URL, a path, or an http(s) URL.
+async function readBytes(url) {
   const href = String(url);
-  let bytes;
   if (/^https?:/i.test(href)) {
     const response = await fetch(href);
     if (!response.ok) throw new Error(`chuhan: could not load ${href}: HTTP ${response.status}`);
-    bytes = new Uint8Array(await response.arrayBuffer());
-  } else {
-    const path = url instanceof URL || /^file:/i.test(href) ? new URL(href) : href;
-    try {
-      bytes = await readFile(path);
-    } catch (e) {
-      throw new Error(`chuhan: could not read ${href}: ${e.message}`);
-    }
+    return new Uint8Array(await response.arrayBuffer());
   }
-  return compileBytes(bytes, href);
+  const path = url instanceof URL || /^file:/i.test(href) ? new URL(href) : href;
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (e) {
+    throw new Error(`chuhan: could not read ${href}: ${e.message}`);
+  }
+}
+
+async function compile(url) {
+  return compileBytes(await readBytes(url), String(url));
 }
 
 function createWorker(workerUrl, on) {
@@ -51,6 +52,8 @@ const platform = {
     threaded ? new URL('./dist/chuhan-mt.wasm', import.meta.url) : new URL('./dist/chuhan.wasm', import.meta.url),
   compile,
   createWorker,
+  defaultOpeningsUrl: () => new URL('./data/openings.bin', import.meta.url),
+  readBytes,
   canShareMemory: () => typeof SharedArrayBuffer === 'function',
 };
 

@@ -8,7 +8,8 @@
 // root moves, so that the client can answer a stop with a legal move even before the first
 // report) and {type:'info'} after each iteration.
 //
-//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, skillLevel?, useNNUE?, restore?}
+//   {id, cmd:'init', module, threads?, stopBuffer?, hashMB?, multiPV?, moveOverhead?, ownBook?, skillLevel?, useNNUE?, restore?, openings?}
+//        openings: the opening explorer's data (a Uint8Array), when the client has it
 //        restore: the requests that made the game, replayed in order (a new worker for a crashed
 //        or terminated one: the game, its tree and its cursor come back as they were)
 //        threads > 1: `module` is the threaded build (dist/chuhan-mt.*), whose glue is imported
@@ -56,6 +57,11 @@
 //   {id, cmd:'seedRandom', seed}             -> {id, type:'result'}  (seed: a whole number >= 0)
 //   {id, cmd:'setOption', name, value}       -> {id, type:'result'} | error (the contract's options;
 //        a hash the memory cannot hold is an error and the old one stays)
+//   {id, cmd:'openings', data}               -> {id, type:'result', value: {games, positions, openings, credit, about}} | error
+//        (data: the bytes of the explorer's data file, wasm/data/openings.bin)
+//   {id, cmd:'explore', fen?}                -> {id, type:'result', value: entry | null} | error (no data, bad FEN)
+//        (no fen: the cursor's position, its opening named as the game goes; entry: core/explorer.h to_json)
+//   {id, cmd:'masterGame', game}             -> {id, type:'result', value: master game with its moves} | error
 //   {id, cmd:'state'}                        -> {id, type:'result', value: {fen, hashMB, sharedStop, instance, threads}}
 //   {id, cmd:'crash', how}                   test hook: 'throw' (uncaught error), 'exit' (the
 //                                            thread exits), 'binding' (a call into wasm throws)
@@ -127,6 +133,10 @@ export function serve(port, glue) {
       const problem = engine.setOption(name, msg[name]);
       if (problem) console.warn('chuhan:', problem);
     }
+    if (msg.openings instanceof Uint8Array) {
+      const loaded = engine.loadOpenings(msg.openings);
+      if (loaded?.error !== undefined) console.warn('chuhan: opening data:', loaded.error);
+    }
     for (const request of msg.restore ?? []) {
       const reply = await run(request);
       if (reply?.type === 'error') throw new Error(`could not restore the game: ${reply.message}`);
@@ -187,6 +197,12 @@ export function serve(port, glue) {
       }
       case 'fen':
         return { type: 'result', value: engine.fen() };
+      case 'openings':
+        return msg.data instanceof Uint8Array ? reply(engine.loadOpenings(msg.data)) : reply(engine.openings());
+      case 'explore':
+        return reply(engine.explore(typeof msg.fen === 'string' ? msg.fen : ''));
+      case 'masterGame':
+        return isNode(msg.game) ? reply(engine.masterGame(msg.game)) : { type: 'error', message: `no master game ${JSON.stringify(msg.game)}` };
       case 'legalMoves':
         return { type: 'moves', moves: engine.legalMoves() };
       case 'go': {

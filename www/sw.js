@@ -26,6 +26,7 @@ const AppFiles = [
   'js/engine.js',
   'js/errors.js',
   'js/explorer-panel.js',
+  'js/explorer.js',
   'js/fen.js',
   'js/files.js',
   'js/game-panel.js',
@@ -53,6 +54,9 @@ const AppFiles = [
   '../wasm/worker-core.js',
   '../wasm/dist/chuhan.mjs',
   '../wasm/dist/chuhan.wasm',
+  // The opening explorer's data (master games), fetched by the page only once the board is
+  // playable; cached here so that the explorer and the openings' names work offline.
+  '../wasm/data/openings.bin',
 ];
 
 self.addEventListener('install', (event) => {

@@ -3,6 +3,7 @@
 #include "analyze.h"
 #include "contract.h"
 #include "convert.h"
+#include "explore.h"
 #include "quote.h"
 
 namespace chuhan::cli {
@@ -16,6 +17,8 @@ const char* const Usage =
     "       chuhan analyze \"FEN | startpos [moves ...]\" [--movetime MS | --depth N] [--lines K]\n"
     "                      [--notation chinese|wxf|iccs] [--json]\n"
     "                                   the best lines with their scores (default 1000 ms)\n"
+    "       chuhan explore \"FEN | startpos [moves ...]\" [--json] [--data FILE]\n"
+    "                                   the masters' moves, results and games (opening explorer)\n"
     "       chuhan convert FILE [--to pgn|dhtmlxq|json|fen] [--notation iccs|wxf|chinese]\n"
     "                      [--encoding auto|gbk|big5|utf-8] [--all]\n"
     "                                   a game file (PGN, XQF, DhtmlXQ, FEN) in another format\n"
@@ -46,6 +49,7 @@ int run(Engine& engine, const std::vector<std::string>& args, const Streams& io,
   if (args[0] == "--version") return io.out("chuhan " CHUHAN_VERSION), 0;
   if (args[0] == "--help" || args[0] == "-h") return io.out(Usage), 0;
   if (args[0] == "analyze") return analyze(engine, {args.begin() + 1, args.end()}, io);
+  if (args[0] == "explore") return explore(engine, {args.begin() + 1, args.end()}, io);
   if (args[0] == "convert") return convert({args.begin() + 1, args.end()}, io);
 
   std::string command;

@@ -23,6 +23,7 @@ int usage_error(const Streams& io, const std::string& problem);
 
 // Runs the command in `args` (the arguments after the program's name, not empty): `bench
 // [DEPTH]`, `perft DEPTH [FEN]` (or `perft FEN DEPTH`), `go LIMITS`, `analyze ...` (analyze.h),
+// `explore ...` (explore.h),
 // `--version`, `--help`.
 // `threads`: whether searches may run on a thread of their own (else inline). Returns the exit
 // status: 0 when the command ran, 1 when the protocol loop refused it (its error is printed),

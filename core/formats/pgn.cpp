@@ -206,11 +206,14 @@ class Reader {
  public:
   explicit Reader(std::string_view text) : lex_(text) {}
 
-  // Reads the next game; false when the text has no more.
+  // Reads the next game; false when the text has no more. Text after a game that has no tags and
+  // does not start with a move (a site's banner after the result) is not a game: false too.
   bool next(Loaded& out) {
     out = Loaded{};
     out.format = Format::PGN;
     if (lex_.peek() == Token::END) return false;
+    if (games_read_ > 0 && lex_.peek() == Token::WORD && !starts_with_a_move()) return false;
+    ++games_read_;
     auto game = std::make_unique<Game>();
     Tags tags;
     std::string fen;
@@ -278,6 +281,24 @@ class Reader {
  private:
   static std::string at(const Token& t) { return "line " + std::to_string(t.line) + ": "; }
 
+  // Whether the next word is a move from the start position, a move number or a result: what a
+  // game written without tags begins with.
+  bool starts_with_a_move() {
+    Lexer probe = lex_;
+    const Token t = probe.next();
+    std::string word(strip_move_number(t.text));
+    if (word.empty() || is_result_token(word) || std::all_of(word.begin(), word.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+        }))
+      return true;
+    strip_annotation(word);
+    const Game start;
+    if (parse_move_name(start.position(), word) != MOVE_NONE) return true;
+    // Black's first move of a game written from move 1 with Red's omitted is not a game start.
+    return characters(word) > 4 && characters(word) % 4 == 0 &&
+           parse_move_name(start.position(), word.substr(0, 12)) != MOVE_NONE;
+  }
+
   bool fail(Loaded& out, std::string message) {
     out.error = std::move(message);
     // Skip to the next game, so that one bad game does not hide the rest of a file.
@@ -342,6 +363,7 @@ class Reader {
   }
 
   Lexer lex_;
+  int games_read_ = 0;
 };
 
 // ---- Writing ----

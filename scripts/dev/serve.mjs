@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A small static server for the web app: www/ at /, and the engine package's browser files
-// (wasm/*.js and wasm/dist/) at /wasm/, so that the app's `../../wasm/index.js` imports and the
-// service worker's `../wasm/…` URLs resolve the same as in the repository tree.
+// (wasm/*.js, wasm/dist/ and the explorer's wasm/data/) at /wasm/, so that the app's
+// `../../wasm/index.js` imports and the service worker's `../wasm/…` URLs resolve the same as in
+// the repository tree.
 //
 //   node scripts/dev/serve.mjs            serves on http://localhost:${PORT:-8080}/ with COOP/COEP
 //                                     (cross-origin isolation: the engine searches with several
@@ -34,6 +35,7 @@ const Mime = {
   '.wasm': 'application/wasm',
   '.pgn': 'application/x-chess-pgn; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.bin': 'application/octet-stream',
 };
 // The package files a browser needs (not the Node entry, tests or sources).
 const WasmFiles = new Set([
@@ -48,6 +50,7 @@ const WasmFiles = new Set([
   'dist/chuhan-mt.mjs',
   'dist/chuhan-mt.wasm',
   'dist/chuhan-mt.worker.js',
+  'data/openings.bin',
 ]);
 
 /** The app's Content-Security-Policy: the content of www/index.html's meta tag. */

@@ -60,9 +60,9 @@ describe('the npm package in a Vite app', () => {
     await build({ root: app, configFile: false, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
   });
 
-  test('the package holds the modules, the JS, the types, the command, the licence and nothing else', () => {
+  test('the package holds the modules, the JS, the types, the command, the opening data with its notice, the licence and nothing else', () => {
     const files = packed.files.map((f) => f.path).sort();
-    for (const f of ['wasm/dist/chuhan.wasm', 'wasm/dist/chuhan.mjs', 'wasm/index.js', 'wasm/index.node.js', 'wasm/index.d.ts', 'wasm/worker.js', 'wasm/worker.node.js', 'wasm/worker-core.js', 'wasm/client.js', 'wasm/cli/chuhan.mjs', 'wasm/dist/chuhan-cli.mjs', 'wasm/dist/chuhan-cli.wasm', 'package.json', 'README.md', 'LICENSE'])
+    for (const f of ['wasm/dist/chuhan.wasm', 'wasm/dist/chuhan.mjs', 'wasm/index.js', 'wasm/index.node.js', 'wasm/index.d.ts', 'wasm/worker.js', 'wasm/worker.node.js', 'wasm/worker-core.js', 'wasm/client.js', 'wasm/cli/chuhan.mjs', 'wasm/dist/chuhan-cli.mjs', 'wasm/dist/chuhan-cli.wasm', 'wasm/data/openings.bin', 'wasm/data/NOTICE.md', 'package.json', 'README.md', 'LICENSE'])
       assert.ok(files.includes(f), `${f} is packed`);
     assert.deepEqual(files.filter((f) => /test|\.cpp$|CMake|core\/|scripts\//.test(f)), []);
   });

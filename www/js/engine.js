@@ -54,6 +54,7 @@ export function firstSession() {
 export class EngineSession extends EventTarget {
   #client;
   #threat = null; // a second engine for threats, started when first asked
+  #explorer = null; // an engine for the opening explorer, started when first asked
   // The engine's options as last set; a request that failed leaves null, so that the next call
   // sets the option again.
   #options;
@@ -263,6 +264,30 @@ export class EngineSession extends EventTarget {
     let last = null;
     const { bestmove } = await engine.go(limits, (info) => ((last = info), onInfo?.(info)));
     return bestmove ? { bestmove, line: last?.pvNames ?? [], pv: last?.pv ?? [bestmove], score: last?.score } : null;
+  }
+
+  /**
+   * What masters played in `fen` ('startpos' or a FEN): {games, red, draw, black, opening, moves,
+   * topGames} or null (the package's explore()). An engine of its own answers (started, and the
+   * explorer's data fetched, on the first call), so that a running analysis or game search never
+   * holds up the explorer and the game's engine keeps its record.
+   */
+  async explore(fen) {
+    return (await this.#explorerEngine()).explore(fen);
+  }
+
+  /** Master game `id` (from explore()'s topGames) with its moves in ICCS from the start. */
+  async masterGame(id) {
+    return (await this.#explorerEngine()).masterGame(id);
+  }
+
+  #explorerEngine() {
+    if (!this.#explorer) {
+      const started = createEngine({ hashMB: 1, ...workerOptions() });
+      started.catch(() => this.#explorer === started && (this.#explorer = null));
+      this.#explorer = started;
+    }
+    return this.#explorer;
   }
 
   /** Test hook: crashes the worker (the client restarts it with the same game). */

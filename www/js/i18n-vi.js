@@ -120,7 +120,6 @@ export const Vi = {
   startGame: 'Bắt đầu',
   resignQuestion: 'Xin thua ván này?',
   explorer: 'Khai cuộc',
-  explorerSoon: 'Kho khai cuộc (nước đi của các ván cao thủ và tên khai cuộc) sẽ có ở đây.',
   reviewTab: 'Xem lại',
   analysisOn: 'Máy phân tích',
   analysisOff: 'Bật “Máy phân tích” để xem các biến của máy.',

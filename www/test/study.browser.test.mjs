@@ -280,8 +280,8 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
 
   test('the Explorer tab is a slot its module fills', async () => {
     await page.click('#tab-explorer');
-    await page.waitForSelector('#panel-explorer .slot-empty');
-    assert.match(await page.textContent('#panel-explorer'), /opening explorer/);
+    await page.waitForSelector('#panel-explorer .explorer-credit');
+    assert.match(await page.textContent('#panel-explorer'), /CC BY 4\.0/);
     assert.equal(await page.getAttribute('#panel-explorer', 'data-module'), 'explorer-panel.js');
     assert.equal(await page.locator('#position-editor-slot').count(), 1);
   });

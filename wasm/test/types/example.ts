@@ -1,10 +1,25 @@
 // A typed use of the package, checked by `tsc --noEmit` (npm test): every call of the API with its
 // argument and result types, and misuses that must not type-check (@ts-expect-error).
 import { createEngine } from 'chuhan';
-import type { Contract, CursorRecord, DrawAnswer, GameRecord, GameSummary, NodeRecord, PlayRecord, PositionCheck, RemovedNodes, ResultReason, SearchInfo } from 'chuhan';
+import type {
+  Contract,
+  CursorRecord,
+  DrawAnswer,
+  ExplorerEntry,
+  GameRecord,
+  GameSummary,
+  MasterGame,
+  NodeRecord,
+  OpeningsInfo,
+  PlayRecord,
+  PositionCheck,
+  RemovedNodes,
+  ResultReason,
+  SearchInfo,
+} from 'chuhan';
 
 async function main(): Promise<void> {
-  const engine = await createEngine({ hashMB: 32, stopMode: 'auto' });
+  const engine = await createEngine({ hashMB: 32, stopMode: 'auto', openingsUrl: new URL('./openings.bin', 'https://example.com/') });
   const contract: Contract = engine.contract;
   const maxDepth: number = contract.limits.depth.max;
   const ends: boolean = contract.limits.movetime.endsSearch;
@@ -57,6 +72,18 @@ async function main(): Promise<void> {
   const maxThreads: number = contract.options.threads.max;
   console.log(threads, threadsWarning, maxThreads);
   const leaves: number = await engine.perft(3);
+
+  const here: ExplorerEntry | null = await engine.explore();
+  const start: ExplorerEntry | null = await engine.explore('startpos');
+  const eco: string | undefined = start?.opening?.eco;
+  const firstMove: string | undefined = start?.moves[0]?.move;
+  const redWins: number | undefined = here?.moves[0]?.red;
+  const master: MasterGame = await engine.masterGame(start?.topGames[0]?.id ?? 0);
+  const masterMoves: string[] = master.moves;
+  const info: OpeningsInfo = await engine.openings();
+  console.log(eco, firstMove, redWins, masterMoves, master.year, info.credit);
+  // @ts-expect-error explore takes a FEN, not a list of moves
+  await engine.explore(['h2e2']);
   console.log(ends, bookDefault, firstName, startTurn, legal, reason, move, loaded.moves, names, leaves);
 
   // @ts-expect-error reasons are stable names, not display text
