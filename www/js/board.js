@@ -7,6 +7,7 @@
 // (the click targets, on top); every piece is a <g class="piece" data-piece="R" data-square="a0">;
 // the host element carries data-fen (the FEN shown) and data-flipped.
 import { AllSquares, parsePlacement, parseSquare, moveSquares, generalSquare, pieceSide, placementAfter } from './fen.js';
+import { DefaultPieceSet, PieceSets, pieceGlyph, pieceSet } from './pieces.js';
 
 const SvgNs = 'http://www.w3.org/2000/svg';
 const Cell = 60; // distance between lines
@@ -16,10 +17,10 @@ export const Width = 8 * Cell + 2 * MarginX;
 export const Height = 9 * Cell + 2 * MarginY;
 const PieceRadius = 27;
 const AnimationMs = 180;
-const ArrowKinds = ['hint', 'best', 'line', 'threat', 'review', 'preview'];
+const ArrowKinds = ['hint', 'best', 'line', 'threat', 'review', 'preview', 'premove'];
 
-// One traditional set: Red 帅仕相傌俥炮兵, Black 将士象馬車砲卒.
-export const PieceChars = { K: '帅', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒' };
+// The traditional set (pieces.js holds every set): Red 帅仕相傌俥炮兵, Black 将士象馬車砲卒.
+export const PieceChars = PieceSets.traditional.chars;
 const RedNumerals = ['九', '八', '七', '六', '五', '四', '三', '二', '一']; // Red's files, a..i
 const FontFamily = "'KaiTi', 'STKaiti', 'Kaiti SC', 'AR PL UKai CN', 'Noto Serif CJK SC', 'Source Han Serif SC', 'WenQuanYi Micro Hei', serif";
 
@@ -39,22 +40,25 @@ export class BoardView {
   #check = null; // the side in check: 'w' | 'b' | null
   #selected = null;
   #dests = [];
-  #arrows = []; // [{move, kind: 'hint'|'best'|'line'|'threat'|'review'|'preview', label?}]
+  #arrows = []; // [{move, kind: 'hint'|'best'|'line'|'threat'|'review'|'preview'|'premove', label?}]
   #cursor = null;
   #layers = {};
   #pieces = new Map(); // square -> piece element
 
   #describe;
   #spoken;
+  #pieceSet = DefaultPieceSet;
 
   /**
    * Draws an empty board in `host` (its contents are replaced). `describeSquare(square, piece)`
    * names a point for screen readers ("e2, red cannon"; piece: a FEN letter or undefined), read
-   * out when the keyboard cursor reaches it.
+   * out when the keyboard cursor reaches it. `pieceSet`: the glyphs (pieces.js: 'traditional',
+   * 'letters').
    */
-  constructor(host, { flipped = false, label = 'Xiangqi board', describeSquare = (square, piece) => `${square} ${piece ?? ''}` } = {}) {
+  constructor(host, { flipped = false, label = 'Xiangqi board', describeSquare = (square, piece) => `${square} ${piece ?? ''}`, pieceSet: set = DefaultPieceSet } = {}) {
     this.#host = host;
     this.#flipped = flipped;
+    this.#pieceSet = pieceSet(set);
     this.#describe = describeSquare;
     host.textContent = '';
     this.svg = el('svg', {
@@ -94,6 +98,13 @@ export class BoardView {
 
   setLabel(label) {
     this.svg.setAttribute('aria-label', label);
+  }
+
+  /** Draws the pieces in piece set `set` (pieces.js); the host carries it as data-piece-set. */
+  setPieceSet(set) {
+    this.#pieceSet = pieceSet(set);
+    this.#host.dataset.pieceSet = this.#pieceSet;
+    this.#drawPieces(null);
   }
 
   /**
@@ -342,7 +353,7 @@ export class BoardView {
       el('circle', { r: PieceRadius, class: 'face' }, piece);
       el('circle', { r: PieceRadius - 4.5, class: 'ring' }, piece);
       const text = el('text', { class: 'char', 'font-family': FontFamily }, piece);
-      text.textContent = PieceChars[letter];
+      text.textContent = pieceGlyph(letter, this.#pieceSet);
       this.#pieces.set(square, piece);
     }
     if (animatedMove && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
@@ -453,6 +464,8 @@ export const BoardCss = `
 .xq-board .arrow.threat { stroke: rgb(210, 30, 30); stroke-dasharray: 14 8; }
 .xq-board .arrow.review { stroke: rgb(30, 150, 60); }
 .xq-board .arrow.preview { stroke: rgb(110, 60, 170); stroke-width: 6; opacity: 0.7; }
+.xq-board .arrow.premove { stroke: rgb(90, 90, 90); stroke-dasharray: 12 7; opacity: 0.75; }
+.xq-board .arrow-head.premove { fill: rgb(90, 90, 90); }
 .xq-board .arrow-head.hint { fill: rgb(230, 120, 0); }
 .xq-board .arrow-head.best, .xq-board .arrow-head.line { fill: rgb(20, 110, 200); }
 .xq-board .arrow-head.threat { fill: rgb(210, 30, 30); }

@@ -54,6 +54,7 @@ export function firstSession() {
 export class EngineSession extends EventTarget {
   #client;
   #threat = null; // a second engine for threats, started when first asked
+  #reader = null; // an engine that reads files of many games for the library, started when first asked
   // The engine's options as last set; a request that failed leaves null, so that the next call
   // sets the option again.
   #options;
@@ -263,6 +264,40 @@ export class EngineSession extends EventTarget {
     let last = null;
     const { bestmove } = await engine.go(limits, (info) => ((last = info), onInfo?.(info)));
     return bestmove ? { bestmove, line: last?.pvNames ?? [], pv: last?.pv ?? [bestmove], score: last?.score } : null;
+  }
+
+  // ---- judgements that change nothing ----
+
+  /**
+   * A draw offered to `side` ('w' | 'b') in the position at the engine's cursor (goTo first):
+   * {accepted, reason} (Engine.offerDraw). The record is not changed.
+   */
+  offerDraw(side) {
+    return this.#client.offerDraw({ side });
+  }
+
+  /** What is wrong with `fen` for a position editor, or its check, verdict and moves (Engine.checkPosition). */
+  checkPosition(fen) {
+    return this.#client.checkPosition(fen);
+  }
+
+  /**
+   * An engine of its own for reading files of many games (Library.importFile calls its
+   * readGames), so that a long import does not keep this one from playing.
+   */
+  reader() {
+    this.#reader ??= createEngine({ hashMB: 1, ...workerOptions() });
+    return this.#reader;
+  }
+
+  /**
+   * The name of the opening played up to node `id`, or '' when none is known. A hook for the
+   * openings explorer: the engine has no explore() yet; when it has, ask it here.
+   */
+  async openingName(id) {
+    if (typeof this.#client.explore !== 'function') return '';
+    const answer = await this.#client.explore(T.movesOf(this.tree, T.pathTo(this.tree, id))).catch(() => null);
+    return answer?.opening?.name ?? '';
   }
 
   /** Test hook: crashes the worker (the client restarts it with the same game). */
