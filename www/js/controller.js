@@ -328,8 +328,10 @@ export class PlayController extends EventTarget {
         const d = new Date();
         wanted.Date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
       }
-      if (!tags.Red && this.game.human !== 'both') wanted.Red = this.game.human === 'b' ? 'Chuhan' : 'Player';
-      if (!tags.Black && this.game.human !== 'both') wanted.Black = this.game.human === 'w' ? 'Chuhan' : 'Player';
+      // The engine named with its level (the file is read in any language: the number, not the title).
+      const engine = `Chuhan (level ${this.game.level})`;
+      if (!tags.Red && this.game.human !== 'both') wanted.Red = this.game.human === 'b' ? engine : 'Player';
+      if (!tags.Black && this.game.human !== 'both') wanted.Black = this.game.human === 'w' ? engine : 'Player';
       for (const [name, value] of Object.entries(wanted)) await this.#engine.setTag(name, value);
       return this.#engine.saveFile(format, options);
     });

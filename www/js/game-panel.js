@@ -82,14 +82,13 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
   // The strip of `side`: the one under the board is the side whose pieces are at the bottom.
   const stripOf = (side) => $((side === 'w') === c.board.flipped ? 'player-top' : 'player-bottom');
 
-  // Each side's name: the file's player tags, else "You" and the engine's level title, else the
-  // side's colour (two players).
+  // Each side's name: in a game against the engine "You" and the engine's level title; else the
+  // file's player tags, else the side's colour.
   function playerName(side) {
-    const tag = c.tree?.tags?.[side === 'w' ? 'Red' : 'Black'];
-    if (tag && !/^\?*$/.test(tag)) return tag;
     const { human, level } = c.game;
-    if (human === 'both' || c.puzzle) return t(side === 'w' ? 'red' : 'black');
-    return human === side ? t('libraryYou') : t('playerEngine', { level: levelText(level) });
+    if (human !== 'both' && !c.puzzle) return human === side ? t('libraryYou') : t('playerEngine', { level: levelText(level) });
+    const tag = c.tree?.tags?.[side === 'w' ? 'Red' : 'Black'];
+    return tag && !/^\?*$/.test(tag) ? tag : t(side === 'w' ? 'red' : 'black');
   }
 
   function renderPlayers() {

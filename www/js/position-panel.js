@@ -98,6 +98,8 @@ function attachEditor(panel, app) {
 
   function setOpen(on) {
     stack.dataset.editing = String(on);
+    document.body.dataset.editing = String(on);
+    $('position-files').hidden = on;
     if (host) host.hidden = !on;
     $('position-editor-slot').hidden = !on;
     $('editor-open').hidden = on;
