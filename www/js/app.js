@@ -93,6 +93,19 @@ const tabs = attachTabs(document.querySelector('.tabs'), app, settings.tab ?? 'a
 attachLibrary(app);
 acceptDrops($('board'), openFile);
 
+// Phones held sideways: the players' strips go to the top of the game column (app.css), giving the
+// board the height; elsewhere they sit above and below the board.
+const sideways = matchMedia('(min-aspect-ratio: 1/1) and (max-height: 520px)');
+function placeStrips() {
+  if (sideways.matches) $('players-compact').append($('player-top'), $('player-bottom'));
+  else {
+    $('board').before($('player-top'));
+    $('board').after($('player-bottom'));
+  }
+}
+sideways.addEventListener('change', placeStrips);
+placeStrips();
+
 // The header's language button goes between English and the other language last chosen (Chinese
 // unless Vietnamese was); the settings choose any of the three.
 const otherLanguage = () => (language() !== 'en' ? 'en' : settings.otherLang === 'vi' ? 'vi' : 'zh');

@@ -79,7 +79,7 @@ function attachEditor(panel, app) {
       host = document.createElement('div');
       host.id = 'editor-board';
       host.className = 'board-host';
-      $('board').after(host);
+      $('board').before(host);
       editor = new EditorPanel(host, $('position-editor-slot'), {
         engine: c.session,
         t,
