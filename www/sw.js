@@ -34,6 +34,7 @@ const AppFiles = [
   'js/files.js',
   'js/game-panel.js',
   'js/game.js',
+  'js/help.js',
   'js/i18n-features.js',
   'js/i18n-vi.js',
   'js/i18n.js',

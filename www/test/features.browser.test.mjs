@@ -266,5 +266,23 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     }
   });
 
+  test('the help page, linked from the header, in the language chosen', async () => {
+    await page.click('#settings-open');
+    await page.selectOption('#language', 'vi');
+    await page.click('#settings-dialog button[type="submit"]');
+    await page.click('#help-link');
+    await page.waitForSelector('article[data-lang="vi"]:not([hidden])');
+    assert.equal(await page.getAttribute('html', 'lang'), 'vi');
+    assert.match(await page.textContent('article[data-lang="vi"]'), /chiếu dai|Chiếu dai/);
+    await page.screenshot({ path: `${Shots}/features-help-vi-1366.png` });
+    await page.click('nav button[data-lang="en"]');
+    await page.waitForSelector('article[data-lang="en"]:not([hidden])');
+    await page.goBack();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await page.click('#settings-open');
+    await page.selectOption('#language', 'en');
+    await page.click('#settings-dialog button[type="submit"]');
+  });
+
   test('no console errors', () => assert.deepEqual(problems, []));
 });
