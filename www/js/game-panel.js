@@ -96,7 +96,8 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
       const strip = stripOf(side);
       strip.className = `player-strip ${side === 'w' ? 'red' : 'black'}`;
       strip.classList.toggle('to-move', !c.outcome && c.liveNode?.turn === side);
-      strip.querySelector('.player-name').textContent = playerName(side);
+      const name = strip.querySelector('.player-name');
+      name.textContent = name.title = playerName(side); // the title: the whole name where it is cut short
       const clock = strip.querySelector('.clock');
       clock.id = `clock-${side}`;
       clock.className = `clock ${side === 'w' ? 'red' : 'black'}`;

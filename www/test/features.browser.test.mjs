@@ -84,6 +84,26 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await judged();
     assert.equal(await page.getAttribute('#position-editor-slot', 'data-ok'), 'false');
     assert.match(await page.textContent('.editor-problems'), /Black has no general/);
+    // A black general dragged from the tray onto d9 (a point of its palace), then on to e9 on the
+    // board: the generals face each other, which the engine names and rings.
+    const center = async (selector) => {
+      const box = await page.locator(selector).boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const dragTo = async (from, to) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 6; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 6, from.y + ((to.y - from.y) * i) / 6);
+      await page.mouse.up();
+    };
+    await page.click('.tray-piece[data-piece="K"]'); // unpicked: a press on the board now drags its piece
+    await dragTo(await center('.tray-piece[data-piece="k"]'), await center('#editor-board .point[data-square="d9"]'));
+    await page.waitForFunction(() => document.getElementById('position-editor-slot').dataset.fen.startsWith('3k5/'));
+    await dragTo(await center('#editor-board .point[data-square="d9"]'), await center('#editor-board .point[data-square="e9"]'));
+    await page.waitForFunction(() => document.getElementById('position-editor-slot').dataset.fen.startsWith('4k4/'));
+    await judged();
+    assert.match(await page.textContent('.editor-problems'), /generals face each other/);
+    assert.ok((await page.locator('#editor-board .editor-problem').count()) >= 2);
     assert.ok(await page.isDisabled('.editor-analyse'));
     await page.screenshot({ path: `${Shots}/features-editor-1366.png` });
     // A legal ending, analysed: the game board shows it as a study with the engine's lines.
