@@ -322,19 +322,31 @@ export class PlayController extends EventTarget {
   saveFile(format = 'pgn', options = {}) {
     return this.#enqueue(async () => {
       if (format === 'fen') return this.shownNode.fen;
-      const tags = this.tree.tags;
-      const wanted = {};
-      if (!tags.Date) {
-        const d = new Date();
-        wanted.Date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+      // A search holds the worker (an analysis never ends by itself): stopped for the file, then
+      // taken up again.
+      await this.#halt();
+      try {
+        return await this.#writeFile(format, options);
+      } finally {
+        this.#continue();
       }
-      // The engine named with its level (the file is read in any language: the number, not the title).
-      const engine = `Chuhan (level ${this.game.level})`;
-      if (!tags.Red && this.game.human !== 'both') wanted.Red = this.game.human === 'b' ? engine : 'Player';
-      if (!tags.Black && this.game.human !== 'both') wanted.Black = this.game.human === 'w' ? engine : 'Player';
-      for (const [name, value] of Object.entries(wanted)) await this.#engine.setTag(name, value);
-      return this.#engine.saveFile(format, options);
     });
+  }
+
+  // The game as a file, player names and the date written into the record first when it has none.
+  async #writeFile(format, options) {
+    const tags = this.tree.tags;
+    const wanted = {};
+    if (!tags.Date) {
+      const d = new Date();
+      wanted.Date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+    }
+    // The engine named with its level (the file is read in any language: the number, not the title).
+    const engine = `Chuhan (level ${this.game.level})`;
+    if (!tags.Red && this.game.human !== 'both') wanted.Red = this.game.human === 'b' ? engine : 'Player';
+    if (!tags.Black && this.game.human !== 'both') wanted.Black = this.game.human === 'w' ? engine : 'Player';
+    for (const [name, value] of Object.entries(wanted)) await this.#engine.setTag(name, value);
+    return this.#engine.saveFile(format, options);
   }
 
   /** Takes back the person's last move and the engine's reply (no request: the nodes stay). */

@@ -54,7 +54,7 @@ export function firstSession() {
 export class EngineSession extends EventTarget {
   #client;
   #threat = null; // a second engine for threats, started when first asked
-  #reader = null; // an engine that reads files of many games for the library, started when first asked
+  #reader = null; // an engine for side jobs (library imports, the editor's judgements), started when first asked
   // The engine's options as last set; a request that failed leaves null, so that the next call
   // sets the option again.
   #options;
@@ -282,8 +282,9 @@ export class EngineSession extends EventTarget {
   }
 
   /**
-   * An engine of its own for reading files of many games (Library.importFile calls its
-   * readGames), so that a long import does not keep this one from playing.
+   * An engine of its own for the page's side jobs: reading files of many games (Library.importFile
+   * calls its readGames) and judging the position editor's positions (checkPosition), so that
+   * neither waits for this one's searches nor keeps it from playing.
    */
   reader() {
     this.#reader ??= createEngine({ hashMB: 1, ...workerOptions() });

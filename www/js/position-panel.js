@@ -81,7 +81,9 @@ function attachEditor(panel, app) {
       host.className = 'board-host';
       $('board').before(host);
       editor = new EditorPanel(host, $('position-editor-slot'), {
-        engine: c.session,
+        // The editor's judgements go to an engine of its own: the game's may be analysing (an
+        // infinite search holds its worker), and the editor must not disturb the game.
+        engine: { checkPosition: (fen) => c.session.reader().then((e) => e.checkPosition(fen)) },
         t,
         fen: c.shownNode?.fen,
         flipped: c.board.flipped,

@@ -64,6 +64,7 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await context.newPage();
     collectProblems(page, problems);
+    if (process.env.DBG) page.on("console", (m) => console.log("# console", m.type(), m.text()));
     await open();
   });
   after(async () => {
@@ -111,6 +112,12 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await page.click('.editor-load');
     await judged();
     assert.equal(await page.getAttribute('#position-editor-slot', 'data-ok'), 'true');
+    // Shared as a link (copied) and as its FEN.
+    await page.click('.editor-share');
+    await page.waitForFunction(() => document.getElementById('position-editor-slot').dataset.shared);
+    const link = await page.getAttribute('#position-editor-slot', 'data-shared');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+    assert.equal(await page.inputValue('.editor-fen-input'), DrawnFen);
     await page.click('.editor-analyse');
     await page.waitForFunction((fen) => document.getElementById('board').dataset.fen === fen, DrawnFen);
     assert.ok(await page.isVisible('#board'));
@@ -119,6 +126,13 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await page.waitForFunction(() => document.getElementById('info-depth').textContent !== '–', null, { timeout: 15000 });
     assert.equal(await page.evaluate(() => window.chuhan.game.human), 'both');
     await page.evaluate(() => window.chuhan.setAnalysis(false));
+    // The link opens the position (on a fresh visit, the saved game a different one).
+    await page.evaluate(() => window.chuhan.newGame({ human: 'w' }));
+    await page.waitForFunction((fen) => document.getElementById('board').dataset.fen === fen, StartFen);
+    await page.goto('about:blank');
+    await page.goto(link);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await page.waitForFunction((fen) => document.getElementById('board').dataset.fen === fen, DrawnFen);
   });
 
   test('the editor: a position played from, against the engine', async () => {
