@@ -64,7 +64,6 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await context.newPage();
     collectProblems(page, problems);
-    if (process.env.DBG) page.on("console", (m) => console.log("# console", m.type(), m.text()));
     await open();
   });
   after(async () => {
