@@ -31,6 +31,11 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+// Each board's SVG ids (its gradient, its arrow heads) carry a number of their own: two boards on
+// one page (the game's and the editor's) must not share them, for a url(#id) finds the first in the
+// page, which draws nothing while its board is hidden.
+let boards = 0;
+
 export class BoardView {
   #host;
   #flipped = false;
@@ -48,6 +53,7 @@ export class BoardView {
   #describe;
   #spoken;
   #pieceSet = DefaultPieceSet;
+  #id = ++boards;
 
   /**
    * Draws an empty board in `host` (its contents are replaced). `describeSquare(square, piece)`
@@ -244,11 +250,11 @@ export class BoardView {
 
   #drawDefs() {
     const defs = el('defs', {}, this.svg);
-    const wood = el('radialGradient', { id: 'xq-piece-face', cx: '40%', cy: '35%', r: '75%' }, defs);
+    const wood = el('radialGradient', { id: `xq-piece-face-${this.#id}`, cx: '40%', cy: '35%', r: '75%' }, defs);
     el('stop', { offset: '0%', 'stop-color': '#fff8e6' }, wood);
     el('stop', { offset: '100%', 'stop-color': '#ecc98a' }, wood);
     for (const kind of ArrowKinds) {
-      const marker = el('marker', { id: `xq-arrow-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+      const marker = el('marker', { id: `xq-arrow-${kind}-${this.#id}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrow-head ${kind}` }, marker);
     }
   }
@@ -350,7 +356,7 @@ export class BoardView {
         transform: `translate(${x},${y})`,
       }, g);
       el('circle', { r: PieceRadius, cx: 1.5, cy: 2.5, class: 'shadow' }, piece);
-      el('circle', { r: PieceRadius, class: 'face' }, piece);
+      el('circle', { r: PieceRadius, class: 'face', fill: `url(#xq-piece-face-${this.#id})` }, piece);
       el('circle', { r: PieceRadius - 4.5, class: 'ring' }, piece);
       const text = el('text', { class: 'char', 'font-family': FontFamily }, piece);
       text.textContent = pieceGlyph(letter, this.#pieceSet);
@@ -397,7 +403,7 @@ export class BoardView {
     const shorten = 14 / len;
     const x2 = b.x - (b.x - a.x) * shorten;
     const y2 = b.y - (b.y - a.y) * shorten;
-    el('line', { x1: a.x, y1: a.y, x2, y2, class: `arrow ${kind}`, 'data-move': move, 'marker-end': `url(#xq-arrow-${kind})` }, g);
+    el('line', { x1: a.x, y1: a.y, x2, y2, class: `arrow ${kind}`, 'data-move': move, 'marker-end': `url(#xq-arrow-${kind}-${this.#id})` }, g);
     if (label) {
       // At the middle of the arrow, leaving the pieces at its ends readable.
       const mx = (a.x + b.x) / 2;
@@ -441,7 +447,7 @@ export const BoardCss = `
 .xq-board .iccs { font-size: 12px; font-family: ui-monospace, monospace; fill: #5c3d1e; }
 .xq-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .xq-board .piece .shadow { fill: rgba(60, 30, 0, 0.35); }
-.xq-board .piece .face { fill: url(#xq-piece-face); stroke: #7b5327; stroke-width: 1.5; }
+.xq-board .piece .face { stroke: #7b5327; stroke-width: 1.5; }
 .xq-board .piece .ring { fill: none; stroke-width: 1.4; }
 .xq-board .piece.red .ring { stroke: #b3261e; }
 .xq-board .piece.black .ring { stroke: #222; }

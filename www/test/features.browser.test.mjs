@@ -268,6 +268,15 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     assert.equal(await page.textContent('#editor-board .piece[data-square="b0"] text'), 'H');
     assert.equal(await page.textContent('.tray-piece[data-piece="N"] .glyph'), 'H');
     await page.click('#editor-close');
+    // Each board paints its pieces from a gradient of its own (with the editor's board hidden, a
+    // shared id painted the game's pieces black).
+    const own = await page.evaluate(() =>
+      ['board', 'editor-board'].map((host) => {
+        const id = /#([^)"]+)/.exec(document.querySelector(`#${host} .piece .face`).getAttribute('fill'))[1];
+        return document.getElementById(id)?.closest('.board-host')?.id;
+      }),
+    );
+    assert.deepEqual(own, ['board', 'editor-board']);
   });
 
   test('every language, chosen in the settings and remembered; the engine speaks it too', async () => {
