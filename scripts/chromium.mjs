@@ -38,13 +38,14 @@ export function recordWorkerMessages(context) {
       });
       return bytes + new TextEncoder().encode(text ?? '').length;
     };
-    // The opening explorer's engine (a worker sent 'openings', 'explore' or 'masterGame', and all
-    // it is sent after) is not the game's engine: its messages are not counted.
-    const explorer = new WeakSet();
+    // The app's side engine (explorer, file imports, the editor's checks: a worker sent one of
+    // those jobs, and all it is sent after) is not the game's engine: its messages are not counted.
+    const SideJobs = ['openings', 'explore', 'masterGame', 'readGames', 'checkPosition'];
+    const side = new WeakSet();
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
-      if (['openings', 'explore', 'masterGame'].includes(message?.cmd)) explorer.add(this);
-      if (explorer.has(this)) return post.call(this, message, ...rest);
+      if (SideJobs.includes(message?.cmd)) side.add(this);
+      if (side.has(this)) return post.call(this, message, ...rest);
       window.chuhanWorkerMessages.push(message?.cmd ?? '?');
       window.chuhanWorkerBytes.push(size(message));
       return post.call(this, message, ...rest);

@@ -1,7 +1,8 @@
-// The app page (index.html): the board with its evaluation bar, the game's controls and the move
-// list beside it, the tabs (tabs.js: Analysis, Explorer, Review, Puzzles, Position), and what the
-// page does for them all: language, settings, notices, saving after every change, sounds, keys,
-// files dropped on the board, shared links and the service worker.
+// The app page (index.html): the board with its evaluation bar and the players' strips, the game's
+// controls and the move list beside it, the tabs (tabs.js: Analysis, Explorer, Review, Puzzles,
+// Position), the game library (library-dialog.js), the settings (settings-dialog.js: board theme,
+// piece set, language), and what the page does for them all: language, notices, saving after
+// every change, sounds, keys, files dropped on the board, shared links and the service worker.
 import * as G from './game.js';
 import { BoardCss } from './board.js';
 import { PlayController } from './controller.js';
@@ -9,11 +10,13 @@ import { firstSession } from './engine.js';
 import { errorText } from './errors.js';
 import { acceptDrops, fileBytes } from './files.js';
 import { attachGamePanel } from './game-panel.js';
-import { Languages, language, preferredLanguage, setLanguage, squareText, t, translate } from './i18n.js';
+import { LanguageNames, language, preferredLanguage, setLanguage, squareText, t, translate } from './i18n.js';
+import { attachLibrary } from './library-dialog.js';
 import { attachMoveList } from './move-list.js';
 import { sharedGame } from './share.js';
 import { playSound, setMuted, soundOf } from './sound.js';
 import { keepDamagedGame, loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
+import { attachSettings } from './settings-dialog.js';
 import { attachTabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -67,27 +70,65 @@ async function openFile(file) {
 const languageListeners = [];
 let engineReady;
 const ready = new Promise((resolve) => (engineReady = resolve));
-const app = { controller, t, showNotice, report, settings, saveSettings, openFile, ready, onLanguage: (fn) => languageListeners.push(fn) };
+// The boards of the page, for the settings' look: the game's, and the editor's while it is open.
+const boards = [{ host: $('board'), board: controller.board }];
+const app = {
+  controller, t, showNotice, report, settings, saveSettings, openFile, ready,
+  onLanguage: (fn) => languageListeners.push(fn),
+  /** Adds a board (host, BoardView) that takes the look chosen in the settings; returns a remover. */
+  addBoard: (host, board) => {
+    const entry = { host, board };
+    boards.push(entry);
+    look.applyLook();
+    return () => boards.splice(boards.indexOf(entry), 1);
+  },
+  /** The look chosen: {theme, set}. */
+  look: () => look.look(),
+  showTab: (id) => tabs.show(id),
+};
 const gamePanel = attachGamePanel(controller, app);
 const renderMoves = attachMoveList(controller, app);
-attachTabs(document.querySelector('.tabs'), app, settings.tab ?? 'analysis');
+const look = attachSettings({ settings, saveSettings, t, boards: () => boards, setLanguage: chooseLanguage });
+const tabs = attachTabs(document.querySelector('.tabs'), app, settings.tab ?? 'analysis');
+attachLibrary(app);
 acceptDrops($('board'), openFile);
+
+// Phones held sideways: the players' strips go to the top of the game column (app.css), giving the
+// board the height; elsewhere they sit above and below the board.
+const sideways = matchMedia('(min-aspect-ratio: 1/1) and (max-height: 520px)');
+function placeStrips() {
+  if (sideways.matches) $('players-compact').append($('player-top'), $('player-bottom'));
+  else {
+    $('board').before($('player-top'));
+    $('board').after($('player-bottom'));
+  }
+}
+sideways.addEventListener('change', placeStrips);
+placeStrips();
+
+// The header's language button goes between English and the other language last chosen (Chinese
+// unless Vietnamese was); the settings choose any of the three.
+const otherLanguage = () => (language() !== 'en' ? 'en' : settings.otherLang === 'vi' ? 'vi' : 'zh');
 
 function applyLanguage() {
   translate(document);
   gamePanel.fillChoices();
-  $('lang').textContent = t('language');
+  look.fillChoices();
+  $('lang').textContent = LanguageNames[otherLanguage()];
   controller.board.setLabel(t('board'));
   for (const fn of languageListeners) fn();
   render();
 }
 
-$('lang').addEventListener('click', () => {
-  setLanguage(Languages.find((l) => l !== language()));
+function chooseLanguage(code) {
+  setLanguage(code);
   settings.lang = language();
+  if (language() !== 'en') settings.otherLang = language();
   saveSettings(settings);
   applyLanguage();
-});
+}
+
+$('lang').addEventListener('click', () => chooseLanguage(otherLanguage()));
 
 // Keyboard shortcuts outside text fields: ←/→ step through the line shown, Home/End.
 document.addEventListener('keydown', (e) => {
@@ -105,8 +146,11 @@ function render() {
   renderMoves();
   if (controller.message && controller.message.at !== lastMessageAt) {
     lastMessageAt = controller.message.at;
-    const { key, params } = controller.message;
-    showNotice(t(key, params), key === 'savedGameDamaged' ? LongNoticeMs : undefined);
+    const { key, params = {}, keys = [] } = controller.message;
+    // Parameters named in `keys` are themselves i18n keys (a draw's reason).
+    const words = { ...params };
+    for (const name of keys) words[name] = t(params[name]);
+    showNotice(t(key, words), key === 'savedGameDamaged' ? LongNoticeMs : undefined);
   }
 }
 

@@ -7,6 +7,7 @@
 // (the click targets, on top); every piece is a <g class="piece" data-piece="R" data-square="a0">;
 // the host element carries data-fen (the FEN shown) and data-flipped.
 import { AllSquares, parsePlacement, parseSquare, moveSquares, generalSquare, pieceSide, placementAfter } from './fen.js';
+import { DefaultPieceSet, PieceSets, pieceGlyph, pieceSet } from './pieces.js';
 
 const SvgNs = 'http://www.w3.org/2000/svg';
 const Cell = 60; // distance between lines
@@ -16,10 +17,10 @@ export const Width = 8 * Cell + 2 * MarginX;
 export const Height = 9 * Cell + 2 * MarginY;
 const PieceRadius = 27;
 const AnimationMs = 180;
-const ArrowKinds = ['hint', 'best', 'line', 'threat', 'review', 'preview'];
+const ArrowKinds = ['hint', 'best', 'line', 'threat', 'review', 'preview', 'premove'];
 
-// One traditional set: Red 帅仕相傌俥炮兵, Black 将士象馬車砲卒.
-export const PieceChars = { K: '帅', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒' };
+// The traditional set (pieces.js holds every set): Red 帅仕相傌俥炮兵, Black 将士象馬車砲卒.
+export const PieceChars = PieceSets.traditional.chars;
 const RedNumerals = ['九', '八', '七', '六', '五', '四', '三', '二', '一']; // Red's files, a..i
 const FontFamily = "'KaiTi', 'STKaiti', 'Kaiti SC', 'AR PL UKai CN', 'Noto Serif CJK SC', 'Source Han Serif SC', 'WenQuanYi Micro Hei', serif";
 
@@ -30,6 +31,11 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+// Each board's SVG ids (its gradient, its arrow heads) carry a number of their own: two boards on
+// one page (the game's and the editor's) must not share them, for a url(#id) finds the first in the
+// page, which draws nothing while its board is hidden.
+let boards = 0;
+
 export class BoardView {
   #host;
   #flipped = false;
@@ -39,22 +45,26 @@ export class BoardView {
   #check = null; // the side in check: 'w' | 'b' | null
   #selected = null;
   #dests = [];
-  #arrows = []; // [{move, kind: 'hint'|'best'|'line'|'threat'|'review'|'preview', label?}]
+  #arrows = []; // [{move, kind: 'hint'|'best'|'line'|'threat'|'review'|'preview'|'premove', label?}]
   #cursor = null;
   #layers = {};
   #pieces = new Map(); // square -> piece element
 
   #describe;
   #spoken;
+  #pieceSet = DefaultPieceSet;
+  #id = ++boards;
 
   /**
    * Draws an empty board in `host` (its contents are replaced). `describeSquare(square, piece)`
    * names a point for screen readers ("e2, red cannon"; piece: a FEN letter or undefined), read
-   * out when the keyboard cursor reaches it.
+   * out when the keyboard cursor reaches it. `pieceSet`: the glyphs (pieces.js: 'traditional',
+   * 'letters').
    */
-  constructor(host, { flipped = false, label = 'Xiangqi board', describeSquare = (square, piece) => `${square} ${piece ?? ''}` } = {}) {
+  constructor(host, { flipped = false, label = 'Xiangqi board', describeSquare = (square, piece) => `${square} ${piece ?? ''}`, pieceSet: set = DefaultPieceSet } = {}) {
     this.#host = host;
     this.#flipped = flipped;
+    this.#pieceSet = pieceSet(set);
     this.#describe = describeSquare;
     host.textContent = '';
     this.svg = el('svg', {
@@ -94,6 +104,13 @@ export class BoardView {
 
   setLabel(label) {
     this.svg.setAttribute('aria-label', label);
+  }
+
+  /** Draws the pieces in piece set `set` (pieces.js); the host carries it as data-piece-set. */
+  setPieceSet(set) {
+    this.#pieceSet = pieceSet(set);
+    this.#host.dataset.pieceSet = this.#pieceSet;
+    this.#drawPieces(null);
   }
 
   /**
@@ -233,11 +250,11 @@ export class BoardView {
 
   #drawDefs() {
     const defs = el('defs', {}, this.svg);
-    const wood = el('radialGradient', { id: 'xq-piece-face', cx: '40%', cy: '35%', r: '75%' }, defs);
+    const wood = el('radialGradient', { id: `xq-piece-face-${this.#id}`, cx: '40%', cy: '35%', r: '75%' }, defs);
     el('stop', { offset: '0%', 'stop-color': '#fff8e6' }, wood);
     el('stop', { offset: '100%', 'stop-color': '#ecc98a' }, wood);
     for (const kind of ArrowKinds) {
-      const marker = el('marker', { id: `xq-arrow-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+      const marker = el('marker', { id: `xq-arrow-${kind}-${this.#id}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrow-head ${kind}` }, marker);
     }
   }
@@ -339,10 +356,10 @@ export class BoardView {
         transform: `translate(${x},${y})`,
       }, g);
       el('circle', { r: PieceRadius, cx: 1.5, cy: 2.5, class: 'shadow' }, piece);
-      el('circle', { r: PieceRadius, class: 'face' }, piece);
+      el('circle', { r: PieceRadius, class: 'face', fill: `url(#xq-piece-face-${this.#id})` }, piece);
       el('circle', { r: PieceRadius - 4.5, class: 'ring' }, piece);
       const text = el('text', { class: 'char', 'font-family': FontFamily }, piece);
-      text.textContent = PieceChars[letter];
+      text.textContent = pieceGlyph(letter, this.#pieceSet);
       this.#pieces.set(square, piece);
     }
     if (animatedMove && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
@@ -386,7 +403,7 @@ export class BoardView {
     const shorten = 14 / len;
     const x2 = b.x - (b.x - a.x) * shorten;
     const y2 = b.y - (b.y - a.y) * shorten;
-    el('line', { x1: a.x, y1: a.y, x2, y2, class: `arrow ${kind}`, 'data-move': move, 'marker-end': `url(#xq-arrow-${kind})` }, g);
+    el('line', { x1: a.x, y1: a.y, x2, y2, class: `arrow ${kind}`, 'data-move': move, 'marker-end': `url(#xq-arrow-${kind}-${this.#id})` }, g);
     if (label) {
       // At the middle of the arrow, leaving the pieces at its ends readable.
       const mx = (a.x + b.x) / 2;
@@ -430,7 +447,7 @@ export const BoardCss = `
 .xq-board .iccs { font-size: 12px; font-family: ui-monospace, monospace; fill: #5c3d1e; }
 .xq-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .xq-board .piece .shadow { fill: rgba(60, 30, 0, 0.35); }
-.xq-board .piece .face { fill: url(#xq-piece-face); stroke: #7b5327; stroke-width: 1.5; }
+.xq-board .piece .face { stroke: #7b5327; stroke-width: 1.5; }
 .xq-board .piece .ring { fill: none; stroke-width: 1.4; }
 .xq-board .piece.red .ring { stroke: #b3261e; }
 .xq-board .piece.black .ring { stroke: #222; }
@@ -453,6 +470,8 @@ export const BoardCss = `
 .xq-board .arrow.threat { stroke: rgb(210, 30, 30); stroke-dasharray: 14 8; }
 .xq-board .arrow.review { stroke: rgb(30, 150, 60); }
 .xq-board .arrow.preview { stroke: rgb(110, 60, 170); stroke-width: 6; opacity: 0.7; }
+.xq-board .arrow.premove { stroke: rgb(90, 90, 90); stroke-dasharray: 12 7; opacity: 0.75; }
+.xq-board .arrow-head.premove { fill: rgb(90, 90, 90); }
 .xq-board .arrow-head.hint { fill: rgb(230, 120, 0); }
 .xq-board .arrow-head.best, .xq-board .arrow-head.line { fill: rgb(20, 110, 200); }
 .xq-board .arrow-head.threat { fill: rgb(210, 30, 30); }

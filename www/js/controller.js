@@ -11,6 +11,10 @@
 //   'review'  the game review advanced, ended or was stopped (see startReview())
 //   'learn'   "learn from your mistakes" advanced (see learn)
 //
+// While the engine thinks its move the person may set a premove (premove.js): any of their pieces
+// to a point without one of their own, played the moment the engine's reply is on the board if
+// the engine then lists it among the legal moves, else dropped with a notice.
+//
 // The record lives in the engine: stepping through it costs no request, a move is one play() (from
 // any node: a move from an earlier one opens a variation), the engine's reply one go() and one
 // play(); the engine goes to a node (one goTo()) only to search it or to learn its legal moves.
@@ -25,6 +29,8 @@ import { attachInput } from './input.js';
 import { HintLimits, limitsFor, thinkPause } from './levels.js';
 import * as C from './clock.js';
 import { Coach } from './coach.js';
+import { parsePlacement, pieceSide } from './fen.js';
+import { canPremove, resolvePremove } from './premove.js';
 
 // How often a running clock is shown and judged.
 const ClockTickMs = 100;
@@ -52,6 +58,9 @@ export class PlayController extends EventTarget {
   puzzle = null;
   threat = null; // the threat shown: {bestmove, line, node} or null
   arrowsOn = true; // the analysis lines' first moves as arrows
+  premove = null; // the person's move set while the engine thinks (ICCS), or null
+  drawOffered = false; // a draw offer the engine is weighing
+  serial = 0; // counts the games shown: a new game, a file, a puzzle each take the next number
   #engine = null;
   #input;
   #queue = Promise.resolve();
@@ -75,6 +84,15 @@ export class PlayController extends EventTarget {
       onMove: (move) => this.humanMove(move).catch((e) => this.#notify({ key: 'engineRestarted' }, e)),
       onRefused: () => this.#notify({ key: 'illegalMove' }),
       onTouch: () => this.#fetchLegalMoves(),
+      premove: {
+        active: () => this.#premoveActive,
+        from: (square) => {
+          const piece = parsePlacement(this.liveNode.fen).get(square);
+          return !!piece && pieceSide(piece) === this.game.human;
+        },
+        to: (from, to) => canPremove(parsePlacement(this.liveNode.fen), this.game.human, from, to),
+        set: (move) => this.setPremove(move),
+      },
     });
     // Where the board takes no moves (an earlier position of a game on a clock or a puzzle, or the
     // other side's move): say how to get back rather than ignore the click.
@@ -304,17 +322,31 @@ export class PlayController extends EventTarget {
   saveFile(format = 'pgn', options = {}) {
     return this.#enqueue(async () => {
       if (format === 'fen') return this.shownNode.fen;
-      const tags = this.tree.tags;
-      const wanted = {};
-      if (!tags.Date) {
-        const d = new Date();
-        wanted.Date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+      // A search holds the worker (an analysis never ends by itself): stopped for the file, then
+      // taken up again.
+      await this.#halt();
+      try {
+        return await this.#writeFile(format, options);
+      } finally {
+        this.#continue();
       }
-      if (!tags.Red && this.game.human !== 'both') wanted.Red = this.game.human === 'b' ? 'Chuhan' : 'Player';
-      if (!tags.Black && this.game.human !== 'both') wanted.Black = this.game.human === 'w' ? 'Chuhan' : 'Player';
-      for (const [name, value] of Object.entries(wanted)) await this.#engine.setTag(name, value);
-      return this.#engine.saveFile(format, options);
     });
+  }
+
+  // The game as a file, player names and the date written into the record first when it has none.
+  async #writeFile(format, options) {
+    const tags = this.tree.tags;
+    const wanted = {};
+    if (!tags.Date) {
+      const d = new Date();
+      wanted.Date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+    }
+    // The engine named with its level (the file is read in any language: the number, not the title).
+    const engine = `Chuhan (level ${this.game.level})`;
+    if (!tags.Red && this.game.human !== 'both') wanted.Red = this.game.human === 'b' ? engine : 'Player';
+    if (!tags.Black && this.game.human !== 'both') wanted.Black = this.game.human === 'w' ? engine : 'Player';
+    for (const [name, value] of Object.entries(wanted)) await this.#engine.setTag(name, value);
+    return this.#engine.saveFile(format, options);
   }
 
   /** Takes back the person's last move and the engine's reply (no request: the nodes stay). */
@@ -349,6 +381,70 @@ export class PlayController extends EventTarget {
       this.#turnStart = performance.now();
       this.#afterChange(false);
     });
+  }
+
+  /** Whether the person may offer a draw now: a game against the engine, going on, shown live. */
+  get canOfferDraw() {
+    return this.ready && !this.outcome && this.game.human !== 'both' && !this.puzzle && !this.learn && !this.drawOffered && G.isLive(this.game);
+  }
+
+  /**
+   * The person offers the engine a draw: the engine judges the live position (Engine.offerDraw)
+   * and, when it accepts, the record declares the draw by agreement. Says why either way (message
+   * drawAccepted / drawRefused with the reason's key drawWhy_<reason>). Resolves with the answer
+   * ({accepted, reason}) or null when no offer could be made.
+   */
+  offerDraw() {
+    return this.#enqueue(async () => {
+      if (!this.canOfferDraw) return null;
+      await this.#halt();
+      this.drawOffered = true;
+      this.#emit('change');
+      let answer;
+      try {
+        await this.#engine.goTo(this.game.live);
+        answer = await this.#engine.offerDraw(this.game.human === 'w' ? 'b' : 'w');
+        if (answer.accepted) await this.#engine.setResult('1/2-1/2', 'agreement');
+      } finally {
+        this.drawOffered = false;
+      }
+      this.#notify({ key: answer.accepted ? 'drawAccepted' : 'drawRefused', params: { why: `drawWhy_${answer.reason}` }, keys: ['why'] });
+      this.#afterChange(false);
+      return answer;
+    });
+  }
+
+  // Premoves are taken while the engine thinks its own move in a game against it, at the live node.
+  get #premoveActive() {
+    return this.ready && this.thinking === 'move' && !this.puzzle && !this.learn && this.game.human !== 'both' && G.isLive(this.game);
+  }
+
+  /** Sets (ICCS) or cancels (null) the premove; see the top of this file. */
+  setPremove(move) {
+    if (move === this.premove) return;
+    const had = this.premove;
+    this.premove = move && this.#premoveActive ? move : null;
+    this.#drawArrows();
+    if (this.premove) this.#notify({ key: 'premoveSet', params: { move: this.premove } });
+    else if (had) this.#notify({ key: 'premoveCancelled' });
+  }
+
+  // After the engine's reply: the premove is played when the engine lists it as legal, else dropped.
+  async #playPremove() {
+    const premove = this.premove;
+    this.premove = null;
+    if (!premove) return;
+    const live = this.game.live;
+    if (this.outcome || !G.isHumanTurn(this.game, this.tree)) return this.#drawArrows();
+    const legal = this.#engine.legalMoves(live) ?? (await this.#engine.goTo(live), this.#engine.legalMoves(live));
+    const { play, dropped } = resolvePremove(premove, legal);
+    if (play) {
+      await this.#halt();
+      await this.#play(play, live, 'human');
+    } else if (dropped) {
+      this.#drawArrows();
+      this.#notify({ key: 'premoveDropped', params: { move: premove } });
+    }
   }
 
   /** The person resigns (in a two-player game, the side to move): the record declares it. */
@@ -579,6 +675,7 @@ export class PlayController extends EventTarget {
   async #halt() {
     this.#token++;
     this.suggestion = null;
+    this.premove = null;
     if (this.#search) {
       const search = this.#search;
       await this.#engine.stop();
@@ -590,6 +687,7 @@ export class PlayController extends EventTarget {
   }
 
   #endModes() {
+    this.serial++;
     this.#coach.clear();
     this.threat = null;
     this.#preview = null;
@@ -694,8 +792,10 @@ export class PlayController extends EventTarget {
         // The engine's own search is not the analysis: what it saw shows only in analysis mode.
         if (!this.#analysis) (this.info = null), (this.lines = []);
         else if (book) this.info = { book: true, pv: [move], side: this.tree.nodes[from].turn, node: from };
-        if (move) await this.#play(move, from, 'engine');
-        else this.#emit('change');
+        if (move) {
+          await this.#play(move, from, 'engine');
+          await this.#playPremove();
+        } else this.#emit('change');
       },
       async (error) => {
         // The worker died and was restarted by the client, which restored the game.
@@ -885,6 +985,7 @@ export class PlayController extends EventTarget {
     const arrows = [];
     const shown = this.game.shown;
     if (this.suggestion) arrows.push({ move: this.suggestion.move, kind: 'hint' });
+    if (this.premove) arrows.push({ move: this.premove, kind: 'premove' });
     if (this.#analysis && this.arrowsOn)
       this.lines.forEach((line, i) => line?.node === shown && line.pv?.[0] && arrows.push({ move: line.pv[0], kind: i === 0 ? 'best' : 'line' }));
     if (this.threat?.bestmove && this.threat.node === shown) arrows.push({ move: this.threat.bestmove, kind: 'threat' });

@@ -27,6 +27,8 @@ function engineFromOtherOrigin() {
 // The most threads the app gives a search: beyond this the page's other work suffers more than
 // the search gains on the machines people use.
 const MaxAppThreads = 8;
+// Openings are named within the first moves: openingName() looks no deeper than this ply.
+const MaxNamedPly = 40;
 
 /**
  * Threads for the strongest levels: all cores but one (the page's own), at most MaxAppThreads and
@@ -54,7 +56,7 @@ export function firstSession() {
 export class EngineSession extends EventTarget {
   #client;
   #threat = null; // a second engine for threats, started when first asked
-  #explorer = null; // an engine for the opening explorer, started when first asked
+  #side = null; // an engine for side jobs (explorer, file imports, the editor), started when first asked
   // The engine's options as last set; a request that failed leaves null, so that the next call
   // sets the option again.
   #options;
@@ -268,26 +270,54 @@ export class EngineSession extends EventTarget {
 
   /**
    * What masters played in `fen` ('startpos' or a FEN): {games, red, draw, black, opening, moves,
-   * topGames} or null (the package's explore()). An engine of its own answers (started, and the
-   * explorer's data fetched, on the first call), so that a running analysis or game search never
-   * holds up the explorer and the game's engine keeps its record.
+   * topGames} or null (the package's explore()), answered by the side engine.
    */
   async explore(fen) {
-    return (await this.#explorerEngine()).explore(fen);
+    return (await this.sideEngine()).explore(fen);
   }
 
   /** Master game `id` (from explore()'s topGames) with its moves in ICCS from the start. */
   async masterGame(id) {
-    return (await this.#explorerEngine()).masterGame(id);
+    return (await this.sideEngine()).masterGame(id);
   }
 
-  #explorerEngine() {
-    if (!this.#explorer) {
-      const started = createEngine({ hashMB: 1, ...workerOptions() });
-      started.catch(() => this.#explorer === started && (this.#explorer = null));
-      this.#explorer = started;
+  /**
+   * The opening played up to node `id` ("C45 中炮对屏风马"), or '' when none is known: the name
+   * of the nearest position on its line that the explorer names (a game that left the masters'
+   * games keeps its line's name).
+   */
+  async openingName(id) {
+    const path = T.pathTo(this.tree, id);
+    for (let i = Math.min(path.length - 1, MaxNamedPly); i >= 0; i--) {
+      const opening = (await this.explore(this.tree.nodes[path[i]].fen))?.opening;
+      if (opening) return `${opening.eco} ${opening.zh}`;
     }
-    return this.#explorer;
+    return '';
+  }
+
+  /**
+   * An engine of its own for the page's side jobs: the opening explorer (its data is fetched on
+   * the first explore), reading files of many games (Library.importFile calls its readGames) and
+   * judging the position editor's positions (checkPosition), so that none of them waits for this
+   * one's searches (an analysis holds its worker) or touches the game's record.
+   */
+  sideEngine() {
+    if (!this.#side) {
+      const started = createEngine({ hashMB: 1, ...workerOptions() });
+      started.catch(() => this.#side === started && (this.#side = null));
+      this.#side = started;
+    }
+    return this.#side;
+  }
+
+  // ---- judgements that change nothing ----
+
+  /**
+   * A draw offered to `side` ('w' | 'b') in the position at the engine's cursor (goTo first):
+   * {accepted, reason} (Engine.offerDraw). The record is not changed.
+   */
+  offerDraw(side) {
+    return this.#client.offerDraw({ side });
   }
 
   /** Test hook: crashes the worker (the client restarts it with the same game). */

@@ -1,9 +1,11 @@
-// The game's own controls beside the board: the status line, clocks, result and players, the
-// navigation buttons, Undo/Redo/Hint/Resign (asked to confirm)/Flip, the New game dialog (side,
-// level, clock) and the evaluation bar. Everything shown comes from the controller.
+// The game's own controls beside the board: the status line, result and players, the players'
+// strips above and below the board (each side's name and clock, the engine named by its level's
+// title), the navigation buttons, Undo/Redo/Hint/Resign (asked to confirm)/Offer draw/Flip, the New
+// game dialog (side, level, clock) and the evaluation bar. Everything shown comes from the
+// controller.
 import { Levels } from './levels.js';
 import { TimeControls, clockText } from './clock.js';
-import { levelName, outcomeText, t } from './i18n.js';
+import { levelText, outcomeText, t } from './i18n.js';
 import { redShare, scoreText } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +22,7 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
   // Resigning ends the game: asked once more.
   $('resign').addEventListener('click', () => $('resign-dialog').showModal());
   $('resign-dialog').addEventListener('close', () => $('resign-dialog').returnValue === 'resign' && report(c.resign()));
+  $('offer-draw').addEventListener('click', () => report(c.offerDraw()));
   $('flip').addEventListener('click', () => {
     c.flip();
     settings.flipped = c.board.flipped;
@@ -56,10 +59,10 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
   function fillChoices() {
     const level = $('level');
     level.textContent = '';
-    for (const { level: n, elo } of Levels) {
+    for (const { level: n } of Levels) {
       const option = document.createElement('option');
       option.value = String(n);
-      option.textContent = `${n} · ${levelName(n)}` + (elo ? ` · ${t('elo')} ${elo}` : '');
+      option.textContent = `${n} · ${levelText(n)}`;
       level.appendChild(option);
     }
     level.value = String(c.game.level);
@@ -76,12 +79,40 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
     clock.value = chosen;
   }
 
+  // The strip of `side`: the one under the board is the side whose pieces are at the bottom.
+  const stripOf = (side) => $((side === 'w') === c.board.flipped ? 'player-top' : 'player-bottom');
+
+  // Each side's name: in a game against the engine "You" and the engine's level title; else the
+  // file's player tags, else the side's colour.
+  function playerName(side) {
+    const { human, level } = c.game;
+    if (human !== 'both' && !c.puzzle) return human === side ? t('libraryYou') : t('playerEngine', { level: levelText(level) });
+    const tag = c.tree?.tags?.[side === 'w' ? 'Red' : 'Black'];
+    return tag && !/^\?*$/.test(tag) ? tag : t(side === 'w' ? 'red' : 'black');
+  }
+
+  function renderPlayers() {
+    for (const side of ['w', 'b']) {
+      const strip = stripOf(side);
+      strip.className = `player-strip ${side === 'w' ? 'red' : 'black'}`;
+      strip.classList.toggle('to-move', !c.outcome && c.liveNode?.turn === side);
+      const name = strip.querySelector('.player-name');
+      name.textContent = name.title = playerName(side); // the title: the whole name where it is cut short
+      const clock = strip.querySelector('.clock');
+      clock.id = `clock-${side}`;
+      clock.className = `clock ${side === 'w' ? 'red' : 'black'}`;
+      clock.setAttribute('aria-label', t('clockOf', { name: playerName(side) }));
+    }
+    renderClocks();
+  }
+
   function renderClocks() {
     const clocks = c.clocks();
-    $('clocks').hidden = !clocks;
-    if (!clocks) return;
     for (const side of ['w', 'b']) {
       const el = $(`clock-${side}`);
+      if (!el) continue;
+      el.hidden = !clocks;
+      if (!clocks) continue;
       el.textContent = clockText(clocks[side]);
       el.classList.toggle('running', clocks.running === side);
       el.classList.toggle('low', clocks[side] < 20000);
@@ -118,6 +149,8 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
     $('redo').disabled = !c.canRedo;
     $('hint').disabled = !c.canMove || game.shown !== game.live;
     $('resign').disabled = !ready || !!c.outcome || !!c.puzzle;
+    $('offer-draw').disabled = !c.canOfferDraw;
+    $('offer-draw').hidden = ready && (game.human === 'both' || !!c.puzzle);
     const shown = c.shownNode;
     $('nav-start').disabled = $('nav-prev').disabled = !shown || shown.parent === null;
     $('nav-next').disabled = !shown || !shown.children.length;
@@ -139,5 +172,5 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
     $('eval-text').textContent = info?.score ? scoreText(info.score, info.side) : '';
   }
 
-  return { render: () => (renderStatus(), renderControls(), renderClocks()), renderClocks, renderEval, fillChoices };
+  return { render: () => (renderStatus(), renderControls(), renderPlayers()), renderClocks, renderEval, fillChoices };
 }

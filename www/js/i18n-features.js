@@ -3,6 +3,17 @@
 // own; www/test checks that every language has every key.
 export const FeatureText = {
   zh: {
+    premoveDropped: '预走 {move} 在对方走后不合规则，已取消',
+    // The app's settings, library dialog and editor
+    settings: '设置',
+    close: '关闭',
+    languageChoice: '语言',
+    librarySave: '保存本局',
+    libraryKept: '本局已存入棋谱库',
+    editorOpen: '摆棋（设置局面）',
+    editorClose: '关闭摆棋',
+    drawOffered: '已提和，电脑考虑中…',
+    playerEngine: '楚汉 · {level}',
     // Position editor
     editor: '摆棋',
     editorTray: '棋子（拖到棋盘上；拖出棋盘即移除）',
@@ -98,6 +109,17 @@ export const FeatureText = {
     levelTitle: '{title} · {rating}',
   },
   en: {
+    premoveDropped: 'The premove {move} was not legal after the reply: dropped',
+    // The app's settings, library dialog and editor
+    settings: 'Settings',
+    close: 'Close',
+    languageChoice: 'Language',
+    librarySave: 'Keep this game',
+    libraryKept: 'The game is kept in your library',
+    editorOpen: 'Set up a position',
+    editorClose: 'Close the editor',
+    drawOffered: 'Draw offered: the engine is thinking…',
+    playerEngine: 'Chuhan · {level}',
     editor: 'Set up',
     editorTray: 'Pieces (drag onto the board; drag off to remove)',
     editorErase: 'Eraser',
@@ -110,7 +132,7 @@ export const FeatureText = {
     editorShare: 'Share link',
     editorFen: 'FEN',
     editorLoadFen: 'Load',
-    editorInvalid: 'Not a legal position ({n} problems): fix it to analyse or play',
+    editorInvalid: 'Not a legal position (problems: {n}): fix it to analyse or play',
     editorReady: 'Legal position: {n} legal moves',
     editorInCheck: 'Legal position: the side to move is in check',
     editorOver: 'Legal, but the game is already over: {reason}',
@@ -149,7 +171,7 @@ export const FeatureText = {
     libraryReading: 'Reading the file…',
     libraryImported: 'Imported {saved} games',
     librarySkipped: '{n} could not be read',
-    libraryCount: '{n} games',
+    libraryCount: 'Games: {n}',
     libraryMoves: '{n} moves',
     libraryUnknownPlayer: '?',
     libraryYou: 'You',
@@ -188,6 +210,17 @@ export const FeatureText = {
     levelTitle: '{title} · {rating}',
   },
   vi: {
+    premoveDropped: 'Nước đi trước {move} không hợp lệ sau nước của đối phương: đã bỏ',
+    // The app's settings, library dialog and editor
+    settings: 'Cài đặt',
+    close: 'Đóng',
+    languageChoice: 'Ngôn ngữ',
+    librarySave: 'Lưu ván này',
+    libraryKept: 'Ván cờ đã được lưu vào thư viện',
+    editorOpen: 'Xếp thế cờ',
+    editorClose: 'Đóng phần xếp cờ',
+    drawOffered: 'Đã cầu hòa: máy đang suy nghĩ…',
+    playerEngine: 'Sở Hán · {level}',
     editor: 'Xếp cờ',
     editorTray: 'Quân cờ (kéo vào bàn cờ; kéo ra ngoài để bỏ)',
     editorErase: 'Tẩy',

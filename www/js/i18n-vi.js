@@ -109,7 +109,6 @@ export const Vi = {
   check: 'Chiếu!',
   board: 'Bàn cờ tướng. Phím mũi tên di chuyển con trỏ; Enter hoặc phím cách để nhấc và đi quân.',
   // The layout, the move tree, files, review and learning (web app III).
-  levelNames: ['Nhập môn', 'Mới chơi', 'Kỳ thủ phong trào', 'Kỳ thủ câu lạc bộ', 'Kỳ thủ mạnh', 'Kiện tướng nghiệp dư', 'Kiện tướng', 'Đại kiện tướng'],
   gameArea: 'Ván cờ',
   comment: 'Bình luận',
   promote: 'Đưa lên',

@@ -1,6 +1,10 @@
-// Interface text in Chinese and English. t(key, params) looks a string up in the current
-// language; elements with data-i18n="key" (text) or data-i18n-label="key" (aria-label and title)
-// are filled by translate(root).
+// Interface text in Chinese, English and Vietnamese. t(key, params) looks a string up in the
+// current language; elements with data-i18n="key" (text) or data-i18n-label="key" (aria-label and
+// title) are filled by translate(root). The Vietnamese table is i18n-vi.js's; the words of the
+// editor, the library, draw offers, themes and help are i18n-features.js's, merged in here.
+import { FeatureText } from './i18n-features.js';
+import { Vi } from './i18n-vi.js';
+import { levelInfo, levelLabel } from './level-titles.js';
 
 const Text = {
   zh: {
@@ -74,7 +78,6 @@ const Text = {
     square: '{square}，{piece}',
     emptyPoint: '空',
     engineMoved: '引擎走 {name}（{move}）',
-    levelNames: ['入门', '新手', '初级', '中级', '高级', '大师', '特级大师', '全力'],
     pieceNames: { K: '红帅', A: '红仕', B: '红相', N: '红马', R: '红车', C: '红炮', P: '红兵', k: '黑将', a: '黑士', b: '黑象', n: '黑马', r: '黑车', c: '黑炮', p: '黑卒' },
     hintIs: '提示：{name}',
     depth: '深度',
@@ -249,7 +252,6 @@ const Text = {
     square: '{square}, {piece}',
     emptyPoint: 'empty',
     engineMoved: 'Engine played {name} ({move})',
-    levelNames: ['Beginner', 'Novice', 'Casual', 'Club', 'Strong', 'Expert', 'Master', 'Full strength'],
     pieceNames: { K: 'red general', A: 'red advisor', B: 'red elephant', N: 'red horse', R: 'red rook', C: 'red cannon', P: 'red soldier', k: 'black general', a: 'black advisor', b: 'black elephant', n: 'black horse', r: 'black rook', c: 'black cannon', p: 'black soldier' },
     hintIs: 'Hint: {name}',
     depth: 'Depth',
@@ -355,12 +357,19 @@ const Text = {
   },
 };
 
-export const Languages = ['zh', 'en'];
+Text.vi = Vi;
+for (const code of Object.keys(FeatureText)) Text[code] = { ...Text[code], ...FeatureText[code] };
+
+export const Languages = ['zh', 'en', 'vi'];
+/** Each language's name in itself (the language menu shows these whatever the language shown). */
+export const LanguageNames = { zh: '中文', en: 'English', vi: 'Tiếng Việt' };
+const DocumentLang = { zh: 'zh-CN', en: 'en', vi: 'vi' };
 let lang = 'en';
 
-/** The language a visitor probably reads: Chinese for a zh browser, else English. */
+/** The language a visitor probably reads: Chinese or Vietnamese for such a browser, else English. */
 export function preferredLanguage(saved, navigatorLanguage) {
   if (Languages.includes(saved)) return saved;
+  if (/^vi\b/i.test(navigatorLanguage ?? '')) return 'vi';
   return /^zh\b/i.test(navigatorLanguage ?? '') ? 'zh' : 'en';
 }
 
@@ -394,12 +403,17 @@ export function translate(root) {
     el.setAttribute('aria-label', t(el.dataset.i18nLabel));
     el.title = t(el.dataset.i18nLabel);
   }
-  if (root.documentElement) root.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  if (root.documentElement) root.documentElement.lang = DocumentLang[lang];
 }
 
-/** The name of playing level `level` (1-8, levels.js). */
+/** The name of playing level `level` (1-8, levels.js): its title on the human scale (level-titles.js). */
 export function levelName(level) {
-  return (Text[lang].levelNames ?? Text.en.levelNames)[level - 1] ?? String(level);
+  return levelInfo(level, lang).title;
+}
+
+/** "Club player · ≈1500": a level's title and human rating in the language shown. */
+export function levelText(level) {
+  return levelLabel(level, lang);
 }
 
 /** A board point for screen readers: "e2, red cannon" (piece: a FEN letter, or none). */

@@ -12,9 +12,13 @@ const DragThresholdPx = 6;
  *   onRefused(square): optional, called when a destination is refused
  *   onTouch(): optional, called when the board is touched; may return a promise that brings the
  *     legal moves (asked of the engine), after which the touch counts
+ *   premove: optional {active(), from(square), to(from, square), set(move | null)}: while active()
+ *     (the opponent thinks), a click or drag from a square from() allows to one to() allows sets a
+ *     premove, and a click on any other point cancels it (no rules here: the engine judges the
+ *     premove once the opponent has moved)
  * Returns {clear()} to drop the selection (after the position changed).
  */
-export function attachInput(board, { legalMoves, onMove, onRefused = () => {}, onTouch = () => null }) {
+export function attachInput(board, { legalMoves, onMove, onRefused = () => {}, onTouch = () => null, premove = null }) {
   let selected = null;
   let press = null; // {square, x, y, wasSelected, dragging, pointerId}
   let cursor = null;
@@ -27,8 +31,25 @@ export function attachInput(board, { legalMoves, onMove, onRefused = () => {}, o
     board.setSelection(square, square ? destsFrom(square) : []);
   }
 
+  // A click (or Enter) on `square` while the opponent thinks: a premove.
+  function actPremove(square) {
+    if (selected && square !== selected && premove.to(selected, square)) {
+      const move = selected + square;
+      select(null);
+      return premove.set(move);
+    }
+    if (square === selected) return select(null);
+    if (premove.from(square)) {
+      selected = square;
+      return board.setSelection(square, []);
+    }
+    select(null);
+    premove.set(null);
+  }
+
   // A click (or Enter) on `square`: move there, pick a piece up, or refuse.
   function act(square) {
+    if (premove?.active()) return actPremove(square);
     if (selected && square !== selected) {
       const move = selected + square;
       if (legalMoves().includes(move)) {

@@ -11,7 +11,7 @@
 // (30 games, W29 D1: at least +516), 8-7 +301 ± 324 (20 games, level 8 at level 7's second; it
 // has 3 s in the app). Anchored at level 1 = 1000 and rounded to tens. `skill` is the engine's
 // skillLevel option; null: full strength (the contract's highest skill level). Their names are
-// i18n.js's levelNames.
+// level-titles.js's titles (one per level, the same in every language) on a human rating scale.
 
 export const Levels = [
   { level: 1, skill: 0, limits: { movetime: 300 }, elo: 1000 },

@@ -66,7 +66,7 @@ export function keepDamagedGame() {
   return kept;
 }
 
-/** Settings: {lang?, flipped?, analysis?, analysisLines?, arrows?, sound?, tab?, timeControl?, reviewLimits?}. */
+/** Settings: {lang?, otherLang?, flipped?, analysis?, analysisLines?, arrows?, sound?, tab?, timeControl?, reviewLimits?, boardTheme?, pieceSet?}. */
 export function loadSettings() {
   try {
     const s = JSON.parse(store()?.getItem(SettingsKey) ?? '{}');

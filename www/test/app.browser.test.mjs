@@ -374,7 +374,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     assert.equal(after.running, 'b');
     assert.ok(after.w > 50000 && after.w <= 62000, `Red's clock ${after.w}`);
     assert.match(await page.textContent('#clock-w'), /^\d:\d\d$/);
-    assert.ok(await page.isVisible('#clocks'));
+    assert.ok(await page.isVisible('#clock-w'));
     // Black (the person) lets the time run out: the game is lost on time.
     await page.evaluate(() => window.chuhan.newGame({ human: 'w', clock: { base: 1500, inc: 0 } }));
     await page.waitForSelector('#result:not([hidden])', { timeout: 10000 });
@@ -385,7 +385,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.click('#new-game-open');
     await page.selectOption('#time-control', '');
     await page.click('#new-game button[type="submit"]');
-    await page.waitForFunction(() => document.getElementById('clocks').hidden);
+    await page.waitForFunction(() => document.getElementById('clock-w').hidden && document.getElementById('clock-b').hidden);
   });
 
   test("accessibility and sound: the engine's move is announced, coordinates have 4.5:1 contrast, moves sound unless muted", async () => {

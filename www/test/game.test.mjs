@@ -285,7 +285,7 @@ describe('levels, texts, language', () => {
     assert.equal(outcomeText({ result: '1/2-1/2', reason: 'rule_60' }), 'Draw — 60-move rule');
   });
 
-  test('every string in both languages', async () => {
+  test('every string in both languages (and every key used)', async () => {
     const { readFileSync } = await import('node:fs');
     const source = readFileSync(new URL('../js/i18n.js', import.meta.url), 'utf8');
     const block = (lang) => source.slice(source.indexOf(`  ${lang}: {`), source.indexOf(`  ${lang === 'zh' ? 'en' : 'zz'}: {`) > 0 ? source.indexOf(`  ${lang === 'zh' ? 'en' : 'zz'}: {`) : undefined);
@@ -294,9 +294,12 @@ describe('levels, texts, language', () => {
     const en = keys(block('en'));
     assert.deepEqual([...zh].filter((k) => !en.has(k)), []);
     assert.deepEqual([...en].filter((k) => !zh.has(k)), []);
+    // The features' words (i18n-features.js, merged into i18n.js; looks.test.mjs checks its languages).
+    const { FeatureText } = await import('../js/i18n-features.js');
+    for (const k of Object.keys(FeatureText.en)) en.add(k);
     // Every key the page and the modules use exists.
     const used = new Set();
-    for (const file of ['../index.html', '../js/app.js', '../js/game-panel.js', '../js/move-list.js', '../js/analysis-panel.js', '../js/review-panel.js', '../js/position-panel.js', '../js/puzzle-panel.js', '../js/errors.js', '../js/explorer-panel.js', '../js/controller.js']) {
+    for (const file of ['../index.html', '../js/app.js', '../js/game-panel.js', '../js/move-list.js', '../js/analysis-panel.js', '../js/review-panel.js', '../js/position-panel.js', '../js/puzzle-panel.js', '../js/errors.js', '../js/explorer-panel.js', '../js/controller.js', '../js/library-dialog.js', '../js/settings-dialog.js']) {
       const text = readFileSync(new URL(file, import.meta.url), 'utf8');
       for (const m of text.matchAll(/data-i18n(?:-label)?="(\w+)"|\bt\('(\w+)'|key: '(\w+)'/g)) used.add(m[1] ?? m[2] ?? m[3]);
     }
