@@ -196,6 +196,8 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     const before = Number(await page.getAttribute('#library-host', 'data-count'));
     await page.click('#library-save');
     await page.waitForFunction((n) => Number(document.getElementById('library-host').dataset.count) === n + 1, before);
+    // Its opening is named by the explorer: the game has no Opening tag.
+    await page.waitForFunction(() => [...document.querySelectorAll('.library-game')].some((g) => /中炮/.test(g.textContent)), null, { timeout: 15000 });
     // Kept again: the same entry, not a copy.
     await page.click('#library-save');
     await page.waitForTimeout(300);

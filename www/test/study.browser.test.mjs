@@ -219,9 +219,12 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     await page.waitForFunction(() => !('preview' in document.getElementById('board').dataset));
     // A click on its third move goes there: three plays into the record.
     await reset();
-    const third = line.locator('.pv-move').nth(2);
-    const move = await third.getAttribute('data-move');
-    await third.click();
+    // Read and clicked in one turn of the page: the analysis goes on and redraws its lines.
+    const move = await page.evaluate(() => {
+      const third = document.querySelectorAll('#info-lines li[data-line="0"] .pv-move')[2];
+      third.click();
+      return third.dataset.move;
+    });
     await page.waitForFunction(() => window.chuhan.shownNode.ply === 4);
     assert.deepEqual((await sent()).filter((c) => c === 'play').length, 3);
     assert.equal(await page.evaluate(() => window.chuhan.shownNode.move), move);
