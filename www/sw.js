@@ -36,6 +36,7 @@ const AppFiles = [
   'js/game-panel.js',
   'js/game.js',
   'js/help.js',
+  'js/i18n-explorer.js',
   'js/i18n-features.js',
   'js/i18n-vi.js',
   'js/i18n.js',

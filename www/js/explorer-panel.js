@@ -6,14 +6,14 @@
 // The explorer's data loads when this module attaches (once the engine has answered and the page
 // is idle, tabs.js), through an engine of its own (EngineSession.explore), so that the first board
 // never waits for it and a running search never holds it up; the service worker keeps it offline.
-import { createExplorer, explorerT, openingLabel } from './explorer.js';
+import { createExplorer, openingLabel } from './explorer.js';
 import { language } from './i18n.js';
 import * as T from './tree.js';
 
 /** `app`: see tabs.js. Returns {shown(), render()}. */
 export function attach(panel, app) {
   const { controller } = app;
-  const t = (key, params) => explorerT(language())(key, params);
+  const { t } = app;
   const nameBox = document.getElementById('opening-name');
   const root = document.createElement('div');
   panel.append(root);

@@ -7,38 +7,9 @@
 //
 // The data (about 0.7 MB) is fetched by the engine client on the first explore(), not with the
 // engine; the service worker keeps it for offline use.
+import { ExplorerTexts } from './i18n-explorer.js';
 
-/** The panel's texts; merged into i18n.js when the panel is plugged into the app. */
-export const ExplorerTexts = {
-  en: {
-    explorerLoading: 'Loading the master games…',
-    explorerUnavailable: 'The opening explorer is unavailable: {message}',
-    explorerNoGames: 'No master game reached this position.',
-    explorerGames: '{games} master games',
-    explorerMove: 'Move',
-    explorerCount: 'Games',
-    explorerResults: 'Red win / draw / Black win',
-    explorerTopGames: 'Master games',
-    explorerOpen: 'Open {red} – {black} ({year}) to study',
-    explorerCredit: 'Master games: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng and Bo-Nian Chen, CC BY 4.0; reduced to move statistics by Chuhan.',
-    explorerNoOpening: 'Opening not named yet',
-  },
-  zh: {
-    explorerLoading: '正在载入大师对局…',
-    explorerUnavailable: '开局浏览暂不可用：{message}',
-    explorerNoGames: '没有大师对局走到这个局面。',
-    explorerGames: '大师对局 {games} 局',
-    explorerMove: '着法',
-    explorerCount: '局数',
-    explorerResults: '红胜 / 和 / 黑胜',
-    explorerTopGames: '大师对局',
-    explorerOpen: '打开 {red} 对 {black}（{year}）研究',
-    explorerCredit: '大师对局：Chinese Chess Practical Dataset (CCPD)，Yu-Han Tseng 与 Bo-Nian Chen，CC BY 4.0；楚汉整理为着法统计。',
-    explorerNoOpening: '尚未形成定式开局',
-  },
-};
-
-/** A translator over ExplorerTexts for `lang` ('zh' or 'en'), for use without the app's i18n. */
+/** A translator over ExplorerTexts for `lang` ('zh', 'en' or 'vi'), for use without the app's i18n. */
 export function explorerT(lang = 'en') {
   const table = ExplorerTexts[lang] ?? ExplorerTexts.en;
   return (key, params = {}) => (table[key] ?? ExplorerTexts.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));

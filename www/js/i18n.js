@@ -3,6 +3,7 @@
 // title) are filled by translate(root). The Vietnamese table is i18n-vi.js's; the words of the
 // editor, the library, draw offers, themes and help are i18n-features.js's, merged in here.
 import { FeatureText } from './i18n-features.js';
+import { ExplorerTexts } from './i18n-explorer.js';
 import { Vi } from './i18n-vi.js';
 import { levelInfo, levelLabel } from './level-titles.js';
 
@@ -358,7 +359,7 @@ const Text = {
 };
 
 Text.vi = Vi;
-for (const code of Object.keys(FeatureText)) Text[code] = { ...Text[code], ...FeatureText[code] };
+for (const code of Object.keys(FeatureText)) Text[code] = { ...Text[code], ...FeatureText[code], ...ExplorerTexts[code] };
 
 export const Languages = ['zh', 'en', 'vi'];
 /** Each language's name in itself (the language menu shows these whatever the language shown). */

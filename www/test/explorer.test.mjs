@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { explorerT, ExplorerTexts, masterGamePgn, openingLabel, percentages } from '../js/explorer.js';
+import { explorerT, masterGamePgn, openingLabel, percentages } from '../js/explorer.js';
+import { ExplorerTexts } from '../js/i18n-explorer.js';
 
 test('percentages add up to 100 and follow the counts', () => {
   assert.deepEqual(percentages({ games: 3, red: 1, draw: 1, black: 1 }), { red: 34, draw: 33, black: 33 });
@@ -25,6 +26,7 @@ test("an opening's label in each language", () => {
 
 test('every text exists in both languages and takes its parameters', () => {
   assert.deepEqual(Object.keys(ExplorerTexts.zh).sort(), Object.keys(ExplorerTexts.en).sort());
+  assert.deepEqual(Object.keys(ExplorerTexts.vi).sort(), Object.keys(ExplorerTexts.en).sort());
   assert.equal(explorerT('en')('explorerGames', { games: '12' }), '12 master games');
   assert.equal(explorerT('zh')('explorerGames', { games: '12' }), '大师对局 12 局');
   assert.equal(explorerT('xx')('explorerMove'), 'Move');

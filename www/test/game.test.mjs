@@ -297,6 +297,8 @@ describe('levels, texts, language', () => {
     // The features' words (i18n-features.js, merged into i18n.js; looks.test.mjs checks its languages).
     const { FeatureText } = await import('../js/i18n-features.js');
     for (const k of Object.keys(FeatureText.en)) en.add(k);
+    const { ExplorerTexts } = await import('../js/i18n-explorer.js');
+    for (const k of Object.keys(ExplorerTexts.en)) en.add(k);
     // Every key the page and the modules use exists.
     const used = new Set();
     for (const file of ['../index.html', '../js/app.js', '../js/game-panel.js', '../js/move-list.js', '../js/analysis-panel.js', '../js/review-panel.js', '../js/position-panel.js', '../js/puzzle-panel.js', '../js/errors.js', '../js/explorer-panel.js', '../js/controller.js', '../js/library-dialog.js', '../js/settings-dialog.js']) {

@@ -1,0 +1,43 @@
+// The opening explorer's words in every language of the app (i18n.js merges them into its own;
+// explorer.js uses them where it runs without the app).
+export const ExplorerTexts = {
+  en: {
+    explorerLoading: 'Loading the master games…',
+    explorerUnavailable: 'The opening explorer is unavailable: {message}',
+    explorerNoGames: 'No master game reached this position.',
+    explorerGames: '{games} master games',
+    explorerMove: 'Move',
+    explorerCount: 'Games',
+    explorerResults: 'Red win / draw / Black win',
+    explorerTopGames: 'Master games',
+    explorerOpen: 'Open {red} – {black} ({year}) to study',
+    explorerCredit: 'Master games: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng and Bo-Nian Chen, CC BY 4.0; reduced to move statistics by Chuhan.',
+    explorerNoOpening: 'Opening not named yet',
+  },
+  zh: {
+    explorerLoading: '正在载入大师对局…',
+    explorerUnavailable: '开局浏览暂不可用：{message}',
+    explorerNoGames: '没有大师对局走到这个局面。',
+    explorerGames: '大师对局 {games} 局',
+    explorerMove: '着法',
+    explorerCount: '局数',
+    explorerResults: '红胜 / 和 / 黑胜',
+    explorerTopGames: '大师对局',
+    explorerOpen: '打开 {red} 对 {black}（{year}）研究',
+    explorerCredit: '大师对局：Chinese Chess Practical Dataset (CCPD)，Yu-Han Tseng 与 Bo-Nian Chen，CC BY 4.0；楚汉整理为着法统计。',
+    explorerNoOpening: '尚未形成定式开局',
+  },
+  vi: {
+    explorerLoading: 'Đang tải các ván của kỳ thủ…',
+    explorerUnavailable: 'Không dùng được trình khai cuộc: {message}',
+    explorerNoGames: 'Chưa có ván cao thủ nào đi tới thế cờ này.',
+    explorerGames: '{games} ván cao thủ',
+    explorerMove: 'Nước đi',
+    explorerCount: 'Số ván',
+    explorerResults: 'Đỏ thắng / hòa / Đen thắng',
+    explorerTopGames: 'Ván cao thủ',
+    explorerOpen: 'Mở ván {red} – {black} ({year}) để nghiên cứu',
+    explorerCredit: 'Ván cao thủ: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng và Bo-Nian Chen, CC BY 4.0; Chuhan rút gọn thành thống kê nước đi.',
+    explorerNoOpening: 'Chưa thành khai cuộc có tên',
+  },
+};
