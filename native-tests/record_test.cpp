@@ -269,6 +269,20 @@ TEST(Pgn, TextAfterTheLastGameIsNotAGame) {
   EXPECT_FALSE(bad[1].game);
 }
 
+// A '}' that closes no comment (found by pgn_fuzz: the reader looped for ever skipping the game).
+TEST(Pgn, AStrayClosingBraceIsAnErrorNotAHang) {
+  const std::string text =
+      "[Event \"x\"]\n{from openings.txt}\nc0e2 h.txt}\nc0e2 f9e8 d0e1 h9g/2\n";
+  const std::vector<formats::Loaded> games = formats::read_pgn(text, 10);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].game);
+  EXPECT_NE(games[0].error.find("'h.txt' is not a legal move"), std::string::npos)
+      << games[0].error;
+  const formats::Loaded brace = formats::read_game("1. h2e2 } h9g7 *", {formats::Format::PGN});
+  EXPECT_FALSE(brace.game);
+  EXPECT_NE(brace.error.find("'}'"), std::string::npos) << brace.error;
+}
+
 TEST(Pgn, RefusesWhatIsNotAGame) {
   for (const char* text : {"", "[Event \"x\"]", "*", "1-0", "(1. h2e2)", "1. h2e2 (h9g7"}) {
     const formats::Loaded r = formats::read_game(text, {formats::Format::PGN});

@@ -75,6 +75,9 @@ class Lexer {
     while (i_ < s_.size() && !space_at(i_) &&
            std::string_view("{}();[").find(s_[i_]) == std::string_view::npos)
       t.text += s_[i_++];
+    // A '}' that closes no comment is a word of its own (and no move): every token takes at
+    // least one character, so a reader skipping a bad game always gets on.
+    if (c == '}') t.text += s_[i_++];
     return t;
   }
 
