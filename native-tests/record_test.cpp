@@ -283,6 +283,19 @@ TEST(Pgn, AStrayClosingBraceIsAnErrorNotAHang) {
   EXPECT_NE(brace.error.find("'}'"), std::string::npos) << brace.error;
 }
 
+// The writer makes a tab in a tag value a space; the reader reads it so, and the game round-trips
+// (found by pgn_fuzz).
+TEST(Pgn, ATabInATagValueIsASpace) {
+  const std::vector<formats::Loaded> games =
+      formats::read_pgn("[Event \"open\ting\r 293\"]\n1. h2e2 *\n", 1);
+  ASSERT_TRUE(games.at(0).game);
+  const Record& read = games[0].game->record();
+  EXPECT_EQ(read.tags.get("Event"), "open ing  293");
+  const std::vector<formats::Loaded> again = formats::read_pgn(formats::write_pgn(read, {}), 1);
+  ASSERT_TRUE(again.at(0).game);
+  EXPECT_TRUE(again[0].game->record().same_game(read));
+}
+
 TEST(Pgn, RefusesWhatIsNotAGame) {
   for (const char* text : {"", "[Event \"x\"]", "*", "1-0", "(1. h2e2)", "1. h2e2 (h9g7"}) {
     const formats::Loaded r = formats::read_game(text, {formats::Format::PGN});

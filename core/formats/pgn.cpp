@@ -137,7 +137,8 @@ class Lexer {
       const std::string_view raw = body.substr(q1 + 1, q2 - q1 - 1);
       for (size_t k = 0; k < raw.size(); ++k) {
         if (raw[k] == '\\' && k + 1 < raw.size() && (raw[k + 1] == '"' || raw[k + 1] == '\\')) ++k;
-        t.text += raw[k];
+        // A tab or a carriage return is a space, as the writer makes it (tag_value).
+        t.text += raw[k] == '\t' || raw[k] == '\r' ? ' ' : raw[k];
       }
     }
     i_ += 1 + std::min(close + 1, body.size());
