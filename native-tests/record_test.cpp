@@ -296,6 +296,19 @@ TEST(Pgn, ATabInATagValueIsASpace) {
   EXPECT_TRUE(again[0].game->record().same_game(read));
 }
 
+// A ';' comment holding '}' reads as the full-width brace the writer writes (found by pgn_fuzz).
+TEST(Pgn, ABraceInALineCommentRoundTrips) {
+  const std::vector<formats::Loaded> games = formats::read_pgn("; a}b\n1. h2e2 *\n", 1);
+  ASSERT_TRUE(games.at(0).game);
+  const Record& read = games[0].game->record();
+  EXPECT_EQ(read.node(RootNode).comment,
+            "a\xEF\xBD\x9D"
+            "b");
+  const std::vector<formats::Loaded> again = formats::read_pgn(formats::write_pgn(read, {}), 1);
+  ASSERT_TRUE(again.at(0).game);
+  EXPECT_TRUE(again[0].game->record().same_game(read));
+}
+
 TEST(Pgn, RefusesWhatIsNotAGame) {
   for (const char* text : {"", "[Event \"x\"]", "*", "1-0", "(1. h2e2)", "1. h2e2 (h9g7"}) {
     const formats::Loaded r = formats::read_game(text, {formats::Format::PGN});

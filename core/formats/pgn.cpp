@@ -41,6 +41,9 @@ GameResult parse_result(std::string_view text) {
 
 namespace {
 
+// What a '}' inside a comment becomes: PGN has no escape for it.
+constexpr std::string_view FullWidthClosingBrace = "\xEF\xBD\x9D";
+
 bool is_result_token(std::string_view t) { return t == "*" || parse_result(t).over(); }
 
 struct Token {
@@ -151,6 +154,11 @@ class Lexer {
     t.kind = Token::COMMENT;
     t.text = std::string(s_.substr(i_ + 1, stop - i_ - 1));
     line_ += int(std::count(t.text.begin(), t.text.end(), '\n'));
+    // A ';' comment may hold '}', which a {comment} cannot: it becomes the full-width one, as the
+    // writer writes it, so that the game reads back the same.
+    if (close == '\n')
+      for (size_t k = 0; (k = t.text.find('}', k)) != std::string::npos;)
+        t.text.replace(k, 1, FullWidthClosingBrace);
     i_ = close == '}' ? std::min(stop + 1, s_.size()) : stop;
     return t;
   }
@@ -462,7 +470,8 @@ class Writer {
 
   void emit_comment(const std::string& text) {
     std::string safe;
-    for (const char c : text) safe += c == '}' ? std::string("\xEF\xBD\x9D") : std::string(1, c);
+    for (const char c : text)
+      safe += c == '}' ? std::string(FullWidthClosingBrace) : std::string(1, c);
     emit("{" + safe + "}");
   }
 
