@@ -309,6 +309,16 @@ TEST(Pgn, ABraceInALineCommentRoundTrips) {
   EXPECT_TRUE(again[0].game->record().same_game(read));
 }
 
+// A NAG of many digits is ignored (found by pgn_fuzz under UBSan: the number overflowed).
+TEST(Pgn, AHugeNagIsIgnored) {
+  const std::vector<formats::Loaded> games =
+      formats::read_pgn("1. h2e2 $35445444444444444 h9g7 $3 *\n", 1);
+  ASSERT_TRUE(games.at(0).game);
+  const Record& r = games[0].game->record();
+  EXPECT_EQ(r.node(1).nag, 0);
+  EXPECT_EQ(r.node(2).nag, 3);
+}
+
 TEST(Pgn, RefusesWhatIsNotAGame) {
   for (const char* text : {"", "[Event \"x\"]", "*", "1-0", "(1. h2e2)", "1. h2e2 (h9g7"}) {
     const formats::Loaded r = formats::read_game(text, {formats::Format::PGN});

@@ -259,9 +259,9 @@ class Reader {
       if (t.kind == Token::COMMENT) {
         add_comment(*game, t.text);
       } else if (t.kind == Token::NAG) {
-        int n = 0;
+        int n = 0;  // capped: a NAG above 255 is ignored, however many digits it has
         for (const char c : t.text)
-          n = std::isdigit(static_cast<unsigned char>(c)) ? n * 10 + (c - '0') : n;
+          n = std::isdigit(static_cast<unsigned char>(c)) ? std::min(n * 10 + (c - '0'), 1000) : n;
         if (game->cursor() != RootNode && n > 0 && n < 256) game->set_nag(game->cursor(), n);
       } else if (t.kind == Token::OPEN) {
         // An alternative to the move just played: from the position before it.
