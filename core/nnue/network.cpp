@@ -7,7 +7,7 @@
 
 namespace chuhan::nnue {
 
-// The bytes of the default network, generated from core/nets/ by CMake (embed-net.cmake).
+// The bytes of the default network, generated from core/nets/ by CMake (embed-data.cmake).
 extern const unsigned char EmbeddedNetData[];
 extern const size_t EmbeddedNetSize;
 
