@@ -353,6 +353,18 @@ TEST(Dhtmlxq, StartsThatBinitCannotSayAreWrittenAsAFen) {
       << plain;
 }
 
+// Black to move in check, no moves: binit (which says Red moves first) with Red to move is not even
+// a position, so the FEN must be written (found by xqf_fuzz).
+TEST(Dhtmlxq, AStartThatBinitCannotHoldIsWrittenAsAFen) {
+  Game game;
+  ASSERT_EQ(game.reset("4k4/9/4R4/9/9/9/9/9/9/3K5 b - - 0 1"), "");
+  const std::string written = formats::write_dhtmlxq(game.record());
+  EXPECT_NE(written.find("[DhtmlXQ_fen]"), std::string::npos) << written;
+  const formats::Loaded back = formats::read_game(written);
+  ASSERT_TRUE(back.game) << back.error;
+  EXPECT_EQ(back.game->record().start_fen(), game.record().start_fen());
+}
+
 // ---- Every sample, every writer ----
 
 // Each file of fixtures/games/ with its games.

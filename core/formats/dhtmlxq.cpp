@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 
+#include "board_fen.h"
 #include "pgn.h"
 
 namespace chuhan::formats {
@@ -428,25 +429,6 @@ std::string board_of(const std::string& binit, std::array<char, SQUARE_NB>& boar
   return "";
 }
 
-std::string fen_of(const std::array<char, SQUARE_NB>& board, char side) {
-  std::string fen;
-  for (int rank = 9; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 9; ++file) {
-      const char c = board[make_square(file, rank)];
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty), empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
-  }
-  return fen + " " + side + " - - 0 1";
-}
-
 // True for a board drawn with Red at the top (its general in the upper palace, or Black's in the
 // lower one), as some viewers save it.
 bool upside_down(const std::array<char, SQUARE_NB>& board) {
@@ -737,9 +719,10 @@ std::string write_dhtmlxq(const Record& record, const WriteOptions& options) {
                         ? 'b'
                         : 'w';
   {
+    // Binit with that side may not even be a position (the side not to move in check).
     Position pos;
     StateInfo st;
-    if (pos.set(fen_of(board, side), &st).empty() && pos.fen() != record.start_fen())
+    if (!pos.set(fen_of(board, side), &st).empty() || pos.fen() != record.start_fen())
       put(out, "fen", record.start_fen());
   }
 

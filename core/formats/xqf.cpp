@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../movegen.h"
+#include "board_fen.h"
 
 namespace chuhan::formats {
 
@@ -231,22 +232,11 @@ std::string start_fen(std::string_view b, int version, const Keys& k,
   char side = byte_at(b, 0x32) == 1 ? 'b' : 'w';
   if (!moves.empty() && moves[0].from < OffBoard && board[moves[0].from] != '.')
     side = std::isupper(static_cast<unsigned char>(board[moves[0].from])) ? 'w' : 'b';
-  fen.clear();
-  for (int rank = 9; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 9; ++file) {
-      const char c = board[file * 10 + rank];
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty), empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
-  }
-  fen += std::string(" ") + side + " - - 0 1";
+  std::array<char, SQUARE_NB> squares;
+  for (int file = 0; file < 9; ++file)
+    for (int rank = 0; rank < 10; ++rank)
+      squares[make_square(file, rank)] = board[file * 10 + rank];
+  fen = fen_of(squares, side);
   return "";
 }
 
