@@ -98,6 +98,7 @@ class Evaluator {
  public:
   Evaluator(const Position& pos, eval::Trace* trace) : pos_(pos), trace_(trace) {}
 
+  // Before the endgame scale.
   Value value() {
     compute_attacks(RED);
     compute_attacks(BLACK);
@@ -116,14 +117,11 @@ class Evaluator {
     const Color us = pos_.side_to_move();
     const Score s = score_[us] - score_[~us];
     const int phase = std::min(phase_, eval::MaxPhase);
-    int v = (s.mg * phase + s.eg * (eval::MaxPhase - phase)) / eval::MaxPhase;
-    // Won-looking material that cannot win is scaled toward a draw.
-    const int scale_us = endgame_scale(us), scale_them = endgame_scale(~us);
-    v = v * (v > 0 ? scale_us : scale_them) / eval::ScaleNormal;
+    const int v = (s.mg * phase + s.eg * (eval::MaxPhase - phase)) / eval::MaxPhase;
     if constexpr (Tracing) {
       trace_->phase = phase;
-      trace_->scale[us] = scale_us;
-      trace_->scale[~us] = scale_them;
+      trace_->scale[us] = endgame_scale(us);
+      trace_->scale[~us] = endgame_scale(~us);
     }
     return v;
   }
@@ -415,15 +413,25 @@ class Evaluator {
   SquareSet rook_reach_[COLOR_NB][2];  // each rook's squares, in the order of the piece list
 };
 
+// Won-looking material that cannot win is scaled toward a draw, whichever evaluation says it leads
+// (a network learns such endings from too few positions to be trusted with them).
+int64_t scaled(const Position& pos, int64_t v) {
+  const Color leader = v > 0 ? pos.side_to_move() : ~pos.side_to_move();
+  return v * eval::endgame_scale(pos, leader) / eval::ScaleNormal;
+}
+
 }  // namespace
 
-Value evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).value(); }
+Value evaluate(const Position& pos) {
+  return Value(scaled(pos, Evaluator<false>(pos, nullptr).value()));
+}
 
 Value evaluate(const Position& pos, const nnue::Network* network) {
   if (!network) return evaluate(pos);
   int64_t v = nnue::output(*network, pos);
-  if (network->corrects_hand_written) v += evaluate(pos);
-  return Value(std::clamp<int64_t>(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1));
+  if (network->corrects_hand_written) v += eval::unscaled(pos);
+  return Value(
+      std::clamp<int64_t>(scaled(pos, v), VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1));
 }
 
 namespace eval {
@@ -445,12 +453,17 @@ int endgame_scale(const Position& pos, Color strong) {
     if ((horses == 1 || cannons == 1) && defenders >= 1) return ScaleNormal / 8;
     if (soldiers == 1 && defenders >= 2) return ScaleNormal / 8;  // 单兵难胜士象
   }
+  // 马兵、炮兵难胜士象全: one horse or cannon and one soldier against full defence.
+  if (attackers == 2 && horses + cannons == 1 && soldiers == 1 && defenders == 4)
+    return ScaleNormal / 4;
   return ScaleNormal;
 }
 
+Value unscaled(const Position& pos) { return Evaluator<false>(pos, nullptr).value(); }
+
 Value evaluate_traced(const Position& pos, Trace& trace) {
   trace = Trace{};
-  return Evaluator<true>(pos, &trace).value();
+  return Value(scaled(pos, Evaluator<true>(pos, &trace).value()));
 }
 }  // namespace eval
 

@@ -38,9 +38,13 @@ constexpr int ScaleNormal = 64;
 
 // Out of ScaleNormal: how much of a lead `strong` can turn into a win with its material (0:
 // nothing that can give mate; a quarter or less: an ending the books call drawn, such as a lone
-// rook against full defence or a lone horse against a defender). evaluate() scales a lead by it;
-// the draw judgement (draw_offer.h) reads it too.
+// rook against full defence or a lone horse against a defender). Both evaluate()s scale a lead by
+// it (the network's too); the draw judgement (draw_offer.h) reads it as well.
 int endgame_scale(const Position& pos, Color strong);
+
+// The hand-written evaluation before the endgame scale (for the network's trainer, which learns a
+// correction to it and applies the scale itself, as evaluate(pos, network) does).
+Value unscaled(const Position& pos);
 
 // evaluate() with the trace filled in; returns the same value.
 Value evaluate_traced(const Position& pos, Trace& trace);

@@ -129,12 +129,34 @@ TEST(Nnue, ACorrectionIsAddedToTheHandWrittenEvaluation) {
     Position pos;
     StateInfo st;
     if (!pos.set(fen, &st).empty() || std::abs(evaluate(pos)) > 5000) continue;
+    // Where material cannot win, the sum is scaled (the next test).
+    if (eval::endgame_scale(pos, RED) != eval::ScaleNormal ||
+        eval::endgame_scale(pos, BLACK) != eval::ScaleNormal)
+      continue;
     const Value sum = evaluate(pos, alone.get()) + evaluate(pos);
     if (std::abs(sum) >= VALUE_MATE_IN_MAX_PLY - 1) continue;  // clamped
     ASSERT_EQ(evaluate(pos, corrects.get()), sum) << fen;
     differing += evaluate(pos) != 0;
   }
   EXPECT_GT(differing, 100);
+}
+
+// Material that cannot give mate scores a draw whatever the network says, alone or as a correction.
+TEST(Nnue, TheNetworksLeadIsScaledByTheEndgameLikeTheHandWrittenOne) {
+  for (bool corrects : {false, true}) {
+    const auto net = random_network(5, corrects);
+    int nonzero = 0;
+    for (const char* fen :
+         {"3k5/4a4/9/9/9/9/9/9/4A4/4KA3 w - - 0 1", "4k4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 b - - 0 1",
+          "5k3/9/9/9/9/9/9/4B4/9/3K5 w - - 0 1"}) {
+      Position pos;
+      StateInfo st;
+      ASSERT_EQ(pos.set(fen, &st), "") << fen;
+      EXPECT_EQ(evaluate(pos, net.get()), 0) << fen;
+      nonzero += nnue::output(*net, pos) != 0;
+    }
+    EXPECT_GT(nonzero, 0) << "the network has an opinion to scale away";
+  }
 }
 
 TEST(Nnue, DamagedOrForeignNetFilesAreRefusedAndTheEngineKeepsItsNetwork) {

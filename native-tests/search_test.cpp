@@ -190,5 +190,31 @@ TEST(Evaluation, IsSymmetricUnderColourMirroring) {
   EXPECT_GE(checked, 200);
 }
 
+// A horse or a cannon and one soldier cannot beat full defence (马兵、炮兵难胜士象全); one defender
+// fewer and they can. The first is the regression position where Chuhan, thinking itself ahead,
+// walked its horse into a trap (scripts/regression/blunders.txt).
+TEST(Evaluation, AHorseOrCannonAndASoldierAgainstFullDefenceIsScaledTowardADraw) {
+  const struct {
+    const char* fen;
+    Color strong;
+    int scale;
+  } cases[] = {
+      {"9/5k3/9/9/p8/1nB2C3/9/3A1A3/9/2B1K4 b - - 0 92", BLACK, eval::ScaleNormal / 4},
+      {"9/5k3/9/9/p8/1cB2C3/9/3A1A3/9/2B1K4 b - - 0 1", BLACK, eval::ScaleNormal / 4},
+      {"9/5k3/9/9/p8/1nB2C3/9/3A1A3/9/4K4 b - - 0 1", BLACK, eval::ScaleNormal},
+      {"9/5k3/9/9/p1p6/1nB2C3/9/3A1A3/9/2B1K4 b - - 0 1", BLACK, eval::ScaleNormal},
+  };
+  for (const auto& c : cases) {
+    Position pos;
+    StateInfo st;
+    ASSERT_EQ(pos.set(c.fen, &st), "") << c.fen;
+    EXPECT_EQ(eval::endgame_scale(pos, c.strong), c.scale) << c.fen;
+  }
+  Position pos;
+  StateInfo st;
+  ASSERT_EQ(pos.set(cases[0].fen, &st), "");
+  EXPECT_LT(evaluate(pos), 60) << "a pawn up, but no win in it";
+}
+
 }  // namespace
 }  // namespace chuhan::test

@@ -65,6 +65,9 @@ struct Sample {
   int16_t score;   // search score, side to move's view
   uint8_t result;  // 0 loss, 1 draw, 2 win for the side to move
   int16_t base;    // centipawns the network's output is added to (0, or the hand-written eval)
+  // The engine's endgame scale (out of eval::ScaleNormal) of a lead of the side to move, and of
+  // the other side's: evaluate() scales the network's output plus base by it.
+  uint8_t lead_scale[2];
 };
 
 // Record p's left-right mirror image: the rules are symmetric, so it is a position of the same
@@ -99,10 +102,13 @@ Sample make_sample(const PackedPosition& p, bool hand_written) {
   const int red_score = nnue_data::red_score(p), red_result = nnue_data::result_for_red(p);
   s.score = int16_t(us == RED ? red_score : -red_score);
   s.result = uint8_t(us == RED ? red_result : 2 - red_result);
-  if (hand_written) {
-    Position pos;
-    StateInfo st;
-    if (pos.set(nnue_data::to_fen(p), &st).empty()) s.base = int16_t(evaluate(pos));
+  s.lead_scale[0] = s.lead_scale[1] = uint8_t(eval::ScaleNormal);
+  Position pos;
+  StateInfo st;
+  if (pos.set(nnue_data::to_fen(p), &st).empty()) {
+    if (hand_written) s.base = int16_t(eval::unscaled(pos));
+    s.lead_scale[0] = uint8_t(eval::endgame_scale(pos, us));
+    s.lead_scale[1] = uint8_t(eval::endgame_scale(pos, ~us));
   }
   return s;
 }
@@ -120,7 +126,8 @@ struct Model {
   }
 };
 
-// Model output y for a sample; `hidden` receives the two perspectives' pre-activations.
+// Model output y for a sample, before the endgame scale (lead_factor); `hidden` receives the two
+// perspectives' pre-activations.
 double forward(const Model& m, const Sample& s, float* hidden, double scale) {
   double y = m.b2 + s.base / scale;
   for (int half = 0; half < 2; ++half) {
@@ -139,6 +146,11 @@ double forward(const Model& m, const Sample& s, float* hidden, double scale) {
   return y;
 }
 
+// What the engine multiplies the output `y` by: the endgame scale of the side it says leads.
+double lead_factor(const Sample& s, double y) {
+  return s.lead_scale[y > 0 ? 0 : 1] / double(eval::ScaleNormal);
+}
+
 double target(const Sample& s, double scale, double lambda) {
   return lambda * sigmoid(s.score / scale) + (1 - lambda) * s.result / 2.0;
 }
@@ -151,10 +163,10 @@ double accumulate(const Model& m, const std::vector<Sample>& data, const size_t*
   std::vector<float> hidden(2 * Hidden), dhidden(Hidden);
   for (size_t j = 0; j < n; ++j) {
     const Sample& s = data[index[j]];
-    const double y = forward(m, s, hidden.data(), scale);
-    const double p = sigmoid(y), t = target(s, scale, lambda);
+    const double y = forward(m, s, hidden.data(), scale), factor = lead_factor(s, y);
+    const double p = sigmoid(y * factor), t = target(s, scale, lambda);
     loss += (p - t) * (p - t);
-    const float g = float(2 * (p - t) * p * (1 - p));
+    const float g = float(2 * (p - t) * p * (1 - p) * factor);
     grad.b2 += g;
     for (int half = 0; half < 2; ++half) {
       const float* a = &hidden[half * Hidden];
@@ -180,8 +192,8 @@ double mean_loss(const Model& m, const std::vector<Sample>& data, size_t begin, 
   std::vector<float> hidden(2 * Hidden);
   double loss = 0;
   for (size_t i = begin; i < end; ++i) {
-    const double p = sigmoid(forward(m, data[i], hidden.data(), scale)),
-                 t = target(data[i], scale, lambda);
+    const double y = forward(m, data[i], hidden.data(), scale);
+    const double p = sigmoid(y * lead_factor(data[i], y)), t = target(data[i], scale, lambda);
     loss += (p - t) * (p - t);
   }
   return end > begin ? loss / double(end - begin) : 0;
@@ -256,9 +268,9 @@ bool compare_exported(const Model& m, const Network& net, double scale,
     Position pos;
     StateInfo st;
     pos.set(nnue_data::to_fen(records[i]), &st);
-    const double float_cp =
-        forward(m, make_sample(records[i], net.corrects_hand_written), hidden.data(), scale) *
-        scale;
+    const Sample s = make_sample(records[i], net.corrects_hand_written);
+    const double y = forward(m, s, hidden.data(), scale);
+    const double float_cp = y * lead_factor(s, y) * scale;
     const double diff = std::abs(float_cp - evaluate(pos, &net));
     total += diff, worst = std::max(worst, diff);
   }
