@@ -69,6 +69,12 @@ describe('layout in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr
           assert.ok(tabs.x >= board.x + board.width, 'the tabs are beside the board');
           const panel = await page.locator('#panel-analysis').boundingBox();
           assert.ok(panel.y + 40 < screen.height, 'the analysis is on screen');
+          // The tabs stay one row where the column can hold them (a lone tab on a second row ate
+          // the panel's height at 844×390).
+          if (screen.width >= 800) {
+            const tops = await page.locator('.tabs button[role="tab"]').evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+            assert.equal(new Set(tops).size, 1, `the tabs wrap: tops ${tops}`);
+          }
         }
         await page.screenshot({ path: `/tmp/chuhan-layout-${screen.width}x${screen.height}.png` });
         await page.evaluate(() => window.chuhan.setAnalysis(false));
