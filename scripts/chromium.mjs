@@ -39,15 +39,25 @@ export function recordWorkerMessages(context) {
       return bytes + new TextEncoder().encode(text ?? '').length;
     };
     // The app's side engine (explorer, file imports, the editor's checks: a worker sent one of
-    // those jobs, and all it is sent after) is not the game's engine: its messages are not counted.
+    // those jobs) is not the game's engine: its messages are not counted, nor those it was sent
+    // before its first such job (its init), which may fall after a test cleared the lists.
     const SideJobs = ['openings', 'explore', 'masterGame', 'readGames', 'checkPosition'];
     const side = new WeakSet();
+    const senders = []; // the worker of each message recorded (a test empties the lists, not this)
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
-      if (SideJobs.includes(message?.cmd)) side.add(this);
-      if (side.has(this)) return post.call(this, message, ...rest);
-      window.chuhanWorkerMessages.push(message?.cmd ?? '?');
-      window.chuhanWorkerBytes.push(size(message));
+      const messages = window.chuhanWorkerMessages, bytes = window.chuhanWorkerBytes;
+      senders.splice(0, senders.length - messages.length);
+      if (SideJobs.includes(message?.cmd) && !side.has(this)) {
+        side.add(this);
+        for (let i = senders.length - 1; i >= 0; i--)
+          if (senders[i] === this) for (const list of [senders, messages, bytes]) list.splice(i, 1);
+      }
+      if (!side.has(this)) {
+        messages.push(message?.cmd ?? '?');
+        bytes.push(size(message));
+        senders.push(this);
+      }
       return post.call(this, message, ...rest);
     };
   });

@@ -95,7 +95,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(networkThenCache(request));
+  event.respondWith(networkThenCache(event));
 });
 
 // The URLs of AppFiles, as the cache keys them.
@@ -108,15 +108,19 @@ function appUrl(request) {
   return AppUrls.has(url.href) ? url.href : null;
 }
 
-async function networkThenCache(request) {
-  const cache = await caches.open(CacheName);
+// The network's answer, the cached copy when the network fails. The cache is opened only when it
+// is used (refreshing an app file after answering, or answering offline): opening it before every
+// fetch put a round trip to the cache storage in the way of each of the page's requests.
+async function networkThenCache(event) {
+  const request = event.request;
   try {
     const response = await fetch(request);
     // Keep the cached copy of an app file fresh (whole 200 responses only); cache nothing else.
     const key = appUrl(request);
-    if (key && response.ok && response.status === 200) cache.put(key, response.clone()).catch(() => {});
+    if (key && response.ok && response.status === 200) event.waitUntil(refresh(key, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
+    const cache = await caches.open(CacheName);
     const cached = await cache.match(request, { ignoreSearch: true });
     if (cached) return cached;
     if (request.mode === 'navigate') {
@@ -125,4 +129,15 @@ async function networkThenCache(request) {
     }
     throw error;
   }
+}
+
+// Puts `response` in the cache under `key` unless the copy there is the same file (the same ETag,
+// or the same Last-Modified and length): writing every file again on every visit slowed the page
+// it was loading.
+async function refresh(key, response) {
+  const cache = await caches.open(CacheName);
+  const cached = await cache.match(key);
+  const same = (name) => !!response.headers.get(name) && response.headers.get(name) === cached?.headers.get(name);
+  if (cached && (same('ETag') || (same('Last-Modified') && same('Content-Length')))) return response.body?.cancel();
+  return cache.put(key, response);
 }

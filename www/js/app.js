@@ -70,10 +70,30 @@ async function openFile(file) {
 const languageListeners = [];
 let engineReady;
 const ready = new Promise((resolve) => (engineReady = resolve));
+// Side work (the hidden tabs' modules, the library, the explorer's engine and data) starts once the
+// board is playable and the engine has left the machine alone for a moment (not thinking its move
+// for QuietMs), so that it never slows the first answers on a phone's few cores.
+const QuietMs = 1000;
+const settled = ready.then(
+  () =>
+    new Promise((resolve) => {
+      let timer = 0;
+      const wait = () => {
+        clearTimeout(timer);
+        if (!controller.thinking) timer = setTimeout(done, QuietMs);
+      };
+      const done = () => {
+        controller.removeEventListener('change', wait);
+        resolve();
+      };
+      controller.addEventListener('change', wait);
+      wait();
+    }),
+);
 // The boards of the page, for the settings' look: the game's, and the editor's while it is open.
 const boards = [{ host: $('board'), board: controller.board }];
 const app = {
-  controller, t, showNotice, report, settings, saveSettings, openFile, ready,
+  controller, t, showNotice, report, settings, saveSettings, openFile, ready, settled,
   onLanguage: (fn) => languageListeners.push(fn),
   /** Adds a board (host, BoardView) that takes the look chosen in the settings; returns a remover. */
   addBoard: (host, board) => {

@@ -3,9 +3,10 @@
 // opening's name over the move list as the game goes. A click on a move plays it as the person's
 // move; a master game opens in study mode (loaded into the record, both sides the person's).
 //
-// The explorer's data loads when this module attaches (once the engine has answered and the page
-// is idle, tabs.js), through an engine of its own (EngineSession.explore), so that the first board
-// never waits for it and a running search never holds it up; the service worker keeps it offline.
+// The explorer's data loads through an engine of its own (EngineSession.explore), so that a running
+// search never holds it up: when the tab is first shown, or for the opening's name once the game's
+// engine has settled (app.settled: starting a second engine and reading 0.7 MB slowed the first
+// answers); the service worker keeps it offline.
 import { createExplorer, openingLabel } from './explorer.js';
 import { language } from './i18n.js';
 import * as T from './tree.js';
@@ -40,7 +41,7 @@ export function attach(panel, app) {
   // The opening of `fen` alone (one explore() the first time, cached).
   function openingOf(fen) {
     if (!named.has(fen)) {
-      const asked = controller.session.explore(fen).then(
+      const asked = app.settled.then(() => controller.session.explore(fen)).then(
         (entry) => (named.set(fen, entry?.opening ?? null), entry?.opening ?? null),
         (e) => (named.delete(fen), Promise.reject(e)),
       );

@@ -4,8 +4,6 @@
 // the person asks (Keep this game). Opening a game replaces the game on the board (the engine
 // reads its PGN). A game kept twice (asked, then ended) is one entry: the same id is saved again.
 import * as T from './tree.js';
-import { Library, entryOf } from './library.js';
-import { LibraryCss, LibraryPanel } from './library-panel.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,26 +13,30 @@ const $ = (id) => document.getElementById(id);
  */
 export function attachLibrary(app) {
   const { controller: c, t, showNotice } = app;
-  const style = document.createElement('style');
-  style.textContent = LibraryCss;
-  document.head.appendChild(style);
+  // The library's code (IndexedDB and the list) loads as side work (app.settled): the first board
+  // and the first answers do not need it, and each module more on the way costs a visit time.
+  const modules = app.settled.then(() => Promise.all([import('./library.js'), import('./library-panel.js')]));
 
   const dialog = $('library-dialog');
   const notice = (text, { long = false } = {}) => showNotice(text, long ? 15000 : undefined);
-  const opened = Library.open().then(({ library, error }) => {
-    if (error) notice(t(`libraryError_${error.code}`), { long: true });
-    return library;
+  const opened = modules
+    .then(([{ Library }]) => Library.open())
+    .then(({ library, error }) => {
+      if (error) notice(t(`libraryError_${error.code}`), { long: true });
+      return library;
+    });
+  const panel = Promise.all([opened, modules]).then(([library, [, { LibraryCss, LibraryPanel }]]) => {
+    const style = document.createElement('style');
+    style.textContent = LibraryCss;
+    document.head.appendChild(style);
+    return new LibraryPanel($('library-host'), {
+      library,
+      engine: () => app.ready.then(() => c.session.sideEngine()),
+      t,
+      onNotice: notice,
+      onOpen: (entry) => open(entry),
+    });
   });
-  const panel = opened.then(
-    (library) =>
-      new LibraryPanel($('library-host'), {
-        library,
-        engine: () => app.ready.then(() => c.session.sideEngine()),
-        t,
-        onNotice: notice,
-        onOpen: (entry) => open(entry),
-      }),
-  );
   app.onLanguage(() => panel.then((p) => p.retranslate()));
 
   // Which library entry holds the game shown (by the controller's game number).
@@ -54,6 +56,7 @@ export function attachLibrary(app) {
   async function keep({ quiet = false } = {}) {
     await app.ready;
     const library = await opened;
+    const [{ entryOf }] = await modules;
     const serial = c.serial;
     const pgn = await c.saveFile('pgn', { notation: 'chinese' });
     const tree = c.tree;

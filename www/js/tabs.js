@@ -5,9 +5,11 @@
 //   export function attach(panel, app) -> { render?() } | void
 //
 // fills the panel and wires it; `app` is {controller, t, showNotice, report, settings,
-// saveSettings, openFile, onLanguage(fn), ready (a promise: the engine has answered)}. Modules
-// load once the engine is ready, so that they do not compete with its start. A new panel's module
-// plugs in by its markup and its module alone.
+// saveSettings, openFile, onLanguage(fn), ready (a promise: the engine has answered), settled (a
+// promise: ready, and the engine has not been thinking its move for a moment)}. A panel shown loads
+// its module once the engine is ready; the others once it has settled, so that they do not compete
+// with its start or its first answers. A new panel's module plugs in by its markup and its module
+// alone.
 const Idle = (fn) => (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 200)))(fn);
 
 /**
@@ -24,6 +26,8 @@ export function attachTabs(bar, app, initial) {
     if (!attached.has(panel.id)) {
       const name = panel.dataset.module;
       const loading = name ? app.ready.then(() => import(`./${name}`)).then((m) => m.attach?.(panel, app) ?? {}) : Promise.resolve({});
+      // data-attached: the panel's controls work (for tests, which act faster than a person).
+      loading.then(() => (panel.dataset.attached = 'true'), () => {});
       attached.set(panel.id, loading.catch((e) => (console.error(`chuhan: panel ${name}:`, e), {})));
     }
     return attached.get(panel.id);
@@ -55,6 +59,6 @@ export function attachTabs(bar, app, initial) {
   });
 
   show(initial);
-  const ready = app.ready.then(() => new Promise((resolve) => Idle(() => resolve(Promise.all(tabs.map((t) => attach(panelOf(t))))))));
+  const ready = app.settled.then(() => new Promise((resolve) => Idle(() => resolve(Promise.all(tabs.map((t) => attach(panelOf(t))))))));
   return { show, ready };
 }

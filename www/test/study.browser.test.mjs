@@ -52,6 +52,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
 
   test('open a PGN file in UTF-8, then in GBK: players, result, variations and comments shown', async () => {
     await page.click('#tab-position');
+    await page.waitForSelector('#panel-position[data-attached="true"]');
     await page.setInputFiles('#file-input', new URL('study.pgn', games).pathname);
     await page.waitForFunction(() => window.chuhan.liveNode?.ply === 12 && /study\.pgn/.test(document.getElementById('notice').textContent));
     const utf8 = await page.textContent('#move-list');
