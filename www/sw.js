@@ -1,10 +1,15 @@
-// Offline support: on install, cache the app, the engine's JS and glue and the .wasm; then answer
-// every request from the network when it can (so a new build is picked up at once) and from the
-// cache when it cannot. Only the files the app ships are cached, each under its own URL whatever
-// query string it was asked with: the cache holds AppFiles and nothing else. The engine files are
-// referenced as ../wasm/… : from the served root that is /wasm/ (scripts/dev/serve.mjs maps it to
-// the repository's wasm/), and it is also right when the repository itself is served with the
-// app under /www/.
+// Offline support: on install, cache the app, the engine's JS and glue and the .wasm. A page
+// (navigation) comes from the network when it can (so a new build is picked up at once) and from
+// the cache when it cannot. While a page that came from the network loads (LoadWindowMs), its own
+// requests go straight to the network, unanswered here: answering each of its forty-odd requests
+// in this worker cost every visit about 200 ms. Every other request (all of a page that came from
+// the cache, and later ones: lazy modules, the explorer's data) is answered from the network when
+// it can and from the cache when it cannot. The cache is refreshed in the background after each
+// visit (a file is written again only when it changed). Only the files the app ships are cached,
+// each under its own URL whatever query string it was asked with: the cache holds AppFiles and
+// nothing else. The engine files are referenced as ../wasm/… : from the served root that is
+// /wasm/ (scripts/dev/serve.mjs maps it to the repository's wasm/), and it is also right when the
+// repository itself is served with the app under /www/.
 // v2: v1 kept every distinct URL it saw; activating v2 deletes it.
 const CacheName = 'chuhan-v2';
 const AppFiles = [
@@ -92,11 +97,43 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+const LoadWindowMs = 5000;
+let loadedOnlineAt = -Infinity; // when a page last came from the network (lost when this worker sleeps: then every request is answered)
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === 'navigate') return event.respondWith(navigate(event));
+  if (Date.now() - loadedOnlineAt < LoadWindowMs && self.navigator.onLine !== false) return;
   event.respondWith(networkThenCache(event));
 });
+
+async function navigate(event) {
+  try {
+    const response = await fetch(event.request);
+    loadedOnlineAt = Date.now();
+    event.waitUntil(refreshAfterLoad());
+    return response;
+  } catch (error) {
+    loadedOnlineAt = -Infinity;
+    return fromCache(event.request, error);
+  }
+}
+
+// Once the page has loaded, every app file is asked again (a revalidation where the server allows
+// it) and written to the cache where it changed. One refresh at a time.
+let refreshing = null;
+function refreshAfterLoad() {
+  refreshing ??= new Promise((resolve) => setTimeout(resolve, LoadWindowMs))
+    .then(async () => {
+      for (const key of AppUrls) {
+        const response = await fetch(new Request(key, { cache: 'no-cache' })).catch(() => null);
+        if (response?.ok && response.status === 200) await refresh(key, response).catch(() => {});
+      }
+    })
+    .finally(() => (refreshing = null));
+  return refreshing;
+}
 
 // The URLs of AppFiles, as the cache keys them.
 const AppUrls = new Set(AppFiles.map((f) => new URL(f, self.location).href));
@@ -109,8 +146,7 @@ function appUrl(request) {
 }
 
 // The network's answer, the cached copy when the network fails. The cache is opened only when it
-// is used (refreshing an app file after answering, or answering offline): opening it before every
-// fetch put a round trip to the cache storage in the way of each of the page's requests.
+// is used (refreshing an app file after answering, or answering offline).
 async function networkThenCache(event) {
   const request = event.request;
   try {
@@ -120,15 +156,20 @@ async function networkThenCache(event) {
     if (key && response.ok && response.status === 200) event.waitUntil(refresh(key, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
-    const cache = await caches.open(CacheName);
-    const cached = await cache.match(request, { ignoreSearch: true });
-    if (cached) return cached;
-    if (request.mode === 'navigate') {
-      const page = await cache.match(new URL('index.html', self.location));
-      if (page) return page;
-    }
-    throw error;
+    return fromCache(request, error);
   }
+}
+
+// The cached copy of what `request` asks for (a page: the app's page), or `error` thrown.
+async function fromCache(request, error) {
+  const cache = await caches.open(CacheName);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  if (request.mode === 'navigate') {
+    const page = await cache.match(new URL('index.html', self.location));
+    if (page) return page;
+  }
+  throw error;
 }
 
 // Puts `response` in the cache under `key` unless the copy there is the same file (the same ETag,

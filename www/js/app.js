@@ -231,17 +231,17 @@ controller
       history.replaceState(null, '', location.pathname + location.search);
       controller.loadMoves(shared.startFen, shared.moves).catch((e) => showNotice(errorText('badLink', e), LongNoticeMs));
     }
-    registerServiceWorker();
   })
   .catch((e) => {
     $('status').textContent = e.message;
     console.error(e);
   });
 
-// Offline support, registered once the board is playable so that its caching of every file does
-// not compete with the first start.
-// A browser that refuses it (private mode, a policy, a page not served over HTTPS) gets a notice:
-// the app works on while online.
+// Offline support, registered once the engine has settled (app.settled) so that its caching of
+// every file (2 MB with the explorer's data) competes with neither the first start nor the first
+// answers. A browser that refuses it (private mode, a policy, a page not served over HTTPS) gets a
+// notice: the app works on while online.
+settled.then(registerServiceWorker);
 function registerServiceWorker() {
   if (location.protocol === 'file:') return;
   const refused = (e) => {
