@@ -70,10 +70,12 @@ async function openFile(file) {
 const languageListeners = [];
 let engineReady;
 const ready = new Promise((resolve) => (engineReady = resolve));
-// Side work (the hidden tabs' modules, the library, the explorer's engine and data) starts once the
-// board is playable and the engine has left the machine alone for a moment (not thinking its move
-// for QuietMs), so that it never slows the first answers on a phone's few cores.
+// Side work (the hidden tabs' modules, the library, the explorer's engine and data, the service
+// worker) starts once the board is playable and the engine has left the machine alone for a moment
+// (not thinking its move for QuietMs), so that it never slows the first answers on a phone's few
+// cores; and at the latest SettleMs after the board is playable (a quick game never pauses).
 const QuietMs = 1000;
+const SettleMs = 10000;
 const settled = ready.then(
   () =>
     new Promise((resolve) => {
@@ -82,7 +84,9 @@ const settled = ready.then(
         clearTimeout(timer);
         if (!controller.thinking) timer = setTimeout(done, QuietMs);
       };
+      const latest = setTimeout(() => done(), SettleMs);
       const done = () => {
+        clearTimeout(latest);
         controller.removeEventListener('change', wait);
         resolve();
       };
