@@ -62,3 +62,11 @@ export function recordWorkerMessages(context) {
     };
   });
 }
+
+/** Shows the app's tab `id` ('analysis', 'explorer', 'review', 'puzzles', 'position') on `page`
+ * and waits until its panel is wired (tabs.js loads a panel's module when it is first shown, and
+ * a test acts faster than that). */
+export async function showTab(page, id) {
+  await page.click(`#tab-${id}`);
+  await page.waitForSelector(`#panel-${id}[data-attached="true"]`);
+}

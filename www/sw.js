@@ -1,10 +1,10 @@
 // Offline support: on install, cache the app, the engine's JS and glue and the .wasm. A page
 // (navigation) comes from the network when it can (so a new build is picked up at once) and from
-// the cache when it cannot. While a page that came from the network loads (LoadWindowMs), its own
-// requests go straight to the network, unanswered here: answering each of its forty-odd requests
-// in this worker cost every visit about 200 ms. Every other request (all of a page that came from
-// the cache, and later ones: lazy modules, the explorer's data) is answered from the network when
-// it can and from the cache when it cannot. The cache is refreshed in the background after each
+// the cache when it cannot. While a page that came from the network loads (until it posts
+// 'loaded', at most LoadWindowMs), its own requests go straight to the network, unanswered here:
+// answering each of its forty-odd requests in this worker cost every visit about 200 ms. Every
+// other request (all of a page that came from the cache, and later ones: lazy modules, the
+// explorer's data) is answered from the network when it can and from the cache when it cannot. The cache is refreshed in the background after each
 // visit (a file is written again only when it changed). Only the files the app ships are cached,
 // each under its own URL whatever query string it was asked with: the cache holds AppFiles and
 // nothing else. The engine files are referenced as ../wasm/… : from the served root that is
@@ -99,6 +99,12 @@ self.addEventListener('activate', (event) => {
 
 const LoadWindowMs = 5000;
 let loadedOnlineAt = -Infinity; // when a page last came from the network (lost when this worker sleeps: then every request is answered)
+
+// The page is playable (www/js/app.js): what it asks for from now on is answered here, so that it
+// still comes from the cache if the network goes.
+self.addEventListener('message', (event) => {
+  if (event.data === 'loaded') loadedOnlineAt = -Infinity;
+});
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;

@@ -226,6 +226,8 @@ controller
     // Playable: the engine knows the position and its legal moves.
     window.chuhanReadyMs = performance.now();
     document.body.dataset.ready = 'true';
+    // The service worker let the page's loading pass by; from now on it answers (sw.js).
+    navigator.serviceWorker?.controller?.postMessage('loaded');
     engineReady();
     if (settings.analysis) controller.setAnalysis(true);
     // A shared link's game replaces the saved one; the fragment then goes, so that a reload

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, recordWorkerMessages, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -268,7 +268,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
 
   test('PGN export and import', async () => {
     const moves = await page.$$eval('#move-list button[data-ply]', (b) => b.map((x) => x.dataset.move));
-    await page.click('#tab-position');
+    await showTab(page, 'position');
     await page.click('#export-pgn');
     await page.waitForFunction(() => document.getElementById('pgn').value.includes('[Game "Chinese Chess"]'));
     const pgn = await page.inputValue('#pgn');
@@ -311,9 +311,9 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   test("after the engine's move the score keeps Red's point of view", async () => {
     // Black (the engine) is two rooks up: once it has replied, Red's score is negative.
     const BlackWinningFen = 'r2k5/r8/9/9/9/9/9/9/9/4K4 w - - 0 1';
-    await page.click('#tab-analysis');
+    await showTab(page, 'analysis');
     await page.check('#analysis');
-    await page.click('#tab-position');
+    await showTab(page, 'position');
     await page.fill('#fen', BlackWinningFen);
     await page.click('#load-fen');
     await page.waitForFunction((f) => document.getElementById('board').dataset.fen === f && window.chuhan.canMove, BlackWinningFen);
@@ -322,7 +322,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.waitForFunction(() => document.getElementById('info-score').textContent !== '–');
     const score = await page.textContent('#info-score');
     assert.match(score, /^-\d+$|^Black wins/, `the score after Black's reply: ${score}`);
-    await page.click('#tab-analysis');
+    await showTab(page, 'analysis');
     await page.uncheck('#analysis');
   });
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -121,7 +121,7 @@ describe('the Explorer tab of the app in Chromium, online and offline', { skip: 
 
   // The Explorer tab shown and drawn for the position shown.
   async function showExplorer() {
-    await page.click('#tab-explorer');
+    await showTab(page, 'explorer');
     await page.waitForSelector('#panel-explorer .explorer-credit', { timeout: 15000 });
   }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -38,7 +38,7 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
   const judged = () => page.waitForFunction(() => ['true', 'false'].includes(document.getElementById('position-editor-slot').dataset.ok));
   // Opens the editor in the Position tab and types `fen` into it.
   const editorWith = async (fen) => {
-    await page.click('#tab-position');
+    await showTab(page, 'position');
     await page.click('#editor-open');
     await page.waitForSelector('#editor-board svg');
     if (fen) {
@@ -298,7 +298,7 @@ describe('issue 36 in the app', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
       await page.screenshot({ path: `${Shots}/features-lang-${code}-1366.png` });
       if (code === 'vi') {
         // An engine refusal in Vietnamese.
-        await page.click('#tab-position');
+        await showTab(page, 'position');
         await page.fill('#fen', 'rnbakabnr w - - 0 1');
         await page.click('#load-fen');
         await page.waitForFunction(() => /FEN/.test(document.getElementById('notice').textContent));

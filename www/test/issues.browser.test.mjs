@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -47,7 +47,7 @@ describe('issue 35 in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     assert.equal(await page.evaluate(() => window.chuhan.game.level), 4);
     await page.evaluate(() => window.chuhan.loadPgn('1. 炮二平五 马８进７ 2. 炮五进四'));
     await page.waitForFunction(() => window.chuhan.liveNode?.ply === 3);
-    await page.click('#tab-review');
+    await showTab(page, 'review');
     await page.click('#review');
     await page.waitForFunction(() => document.getElementById('review-progress').dataset.state === 'done', null, { timeout: 60000 });
     const review = await page.evaluate(() => window.chuhan.review);
@@ -78,7 +78,7 @@ describe('issue 35 in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
 
   test('4, 12: a new puzzle starts clean; a solved tactic shows why its move wins', async () => {
     const page = await visit();
-    await page.click('#tab-puzzles');
+    await showTab(page, 'puzzles');
     await page.selectOption('#puzzle-kind', 'tactic');
     await page.click('#puzzle-next');
     await page.waitForFunction((id) => window.chuhan.puzzle?.id === id && window.chuhan.canMove, tactic.id, { timeout: 15000 });
@@ -89,7 +89,7 @@ describe('issue 35 in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     // Next puzzle: nothing of the last one's search is left to spoil it.
     await page.click('#puzzle-next');
     await page.waitForFunction((id) => window.chuhan.puzzle && window.chuhan.puzzle.id !== id && window.chuhan.canMove, tactic.id, { timeout: 15000 });
-    await page.click('#tab-analysis');
+    await showTab(page, 'analysis');
     assert.equal(await page.textContent('#info-score'), '–');
     assert.equal(await page.locator('#info-lines .pv-move').count(), 0);
     assert.equal(await page.textContent('#hint-text'), '');
@@ -122,7 +122,7 @@ describe('issue 35 in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
   test('7: the engine’s refusals in Chinese, without the API’s prefixes', async () => {
     const page = await visit();
     await page.click('#lang');
-    await page.click('#tab-position');
+    await showTab(page, 'position');
     await page.fill('#fen', 'rnbakabnr w - - 0 1');
     await page.click('#load-fen');
     await page.waitForFunction(() => /FEN/.test(document.getElementById('notice').textContent));
@@ -136,7 +136,7 @@ describe('issue 35 in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
 
   test('9: on a phone, Next puzzle brings the board into sight', async () => {
     const page = await visit({ width: 390, height: 844 }, { isMobile: true, hasTouch: true });
-    await page.click('#tab-puzzles');
+    await showTab(page, 'puzzles');
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
     assert.ok((await page.locator('#board').boundingBox()).y < 0, 'the board has scrolled away');
     await page.click('#puzzle-next');
@@ -191,7 +191,7 @@ describe('issue 35 in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     const page = await visit();
     await clickMove(page, 'h2e2');
     await page.waitForFunction(() => window.chuhan.liveNode.ply === 2, null, { timeout: 15000 });
-    await page.click('#tab-position');
+    await showTab(page, 'position');
     await page.click('#share');
     const field = await page.locator('#share-url').evaluate((e) => ({ width: e.clientWidth, overflow: e.scrollWidth - e.clientWidth, value: e.value }));
     assert.ok(field.width >= 250 && field.overflow <= 0, JSON.stringify(field));

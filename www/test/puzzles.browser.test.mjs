@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, showTab } from '../../scripts/chromium.mjs';
 import { createEngine } from '../../wasm/index.node.js';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
@@ -28,7 +28,7 @@ describe('puzzles in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /us
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   };
   const startFirstEasy = async () => {
-    await page.click('#tab-puzzles');
+    await showTab(page, 'puzzles');
     await page.selectOption('#puzzle-grade', 'easy');
     await page.click('#puzzle-next');
     await page.waitForFunction((id) => window.chuhan.puzzle?.id === id && window.chuhan.canMove, puzzle.id, { timeout: 15000 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 import { shareLink } from '../js/share.js';
 
@@ -38,7 +38,7 @@ describe('game review in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     const wrong = (await page.evaluate(() => window.chuhan.status.legalMoves)).find((m) => m !== tactic.best);
     await page.evaluate((m) => window.chuhan.humanMove(m), wrong);
     await page.waitForFunction(() => document.querySelectorAll('#move-list button[data-ply]').length === 1 && window.chuhan.canMove);
-    await page.click('#tab-review');
+    await showTab(page, 'review');
     await page.click('#review');
     await page.waitForFunction(() => /Review done/.test(document.getElementById('review-progress').textContent), null, { timeout: 20000 });
     const marked = page.locator('#move-list button[data-ply="1"]');
@@ -92,7 +92,7 @@ describe('game review in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
     await page.goto(shareLink(url, 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'b0c2', 'a9b9', 'a0b0', 'b7b3']));
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
     await page.waitForFunction(() => document.querySelectorAll('#move-list button[data-ply]').length === 10 && window.chuhan.canMove);
-    await page.click('#tab-review');
+    await showTab(page, 'review');
     await page.click('#review');
     await page.waitForFunction(() => window.chuhan.review?.done >= 2);
     assert.equal(await page.textContent('#review'), 'Stop review');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 import { sharedGame, shareLink } from '../js/share.js';
 
@@ -47,7 +47,7 @@ describe('share links in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   });
 
   test('the Share button makes a link to the game shown, copied to the clipboard', async () => {
-    await page.click('#tab-position');
+    await showTab(page, 'position');
     await page.click('#share');
     const link = await page.inputValue('#share-url');
     assert.deepEqual(sharedGame(new URL(link).hash), { startFen: StartFen, moves: ['h2e2', 'h9g7', 'h0g2'] });

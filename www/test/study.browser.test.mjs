@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium, recordWorkerMessages } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, recordWorkerMessages, showTab } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -51,8 +51,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
   });
 
   test('open a PGN file in UTF-8, then in GBK: players, result, variations and comments shown', async () => {
-    await page.click('#tab-position');
-    await page.waitForSelector('#panel-position[data-attached="true"]');
+    await showTab(page, 'position');
     await page.setInputFiles('#file-input', new URL('study.pgn', games).pathname);
     await page.waitForFunction(() => window.chuhan.liveNode?.ply === 12 && /study\.pgn/.test(document.getElementById('notice').textContent));
     const utf8 = await page.textContent('#move-list');
@@ -199,7 +198,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     await page.evaluate(() => window.chuhan.newGame({ human: 'both' }));
     await page.waitForFunction(() => window.chuhan.liveNode?.ply === 0 && window.chuhan.canMove);
     await clickMove('h2e2');
-    await page.click('#tab-analysis');
+    await showTab(page, 'analysis');
     await page.selectOption('#analysis-lines', '2');
     await page.check('#analysis');
     await page.waitForFunction(() => document.querySelectorAll('#info-lines li[data-line] .pv-move').length >= 8 && window.chuhan.info?.depth >= 6, null, { timeout: 20000 });
@@ -283,7 +282,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
   });
 
   test('the Explorer tab is a slot its module fills', async () => {
-    await page.click('#tab-explorer');
+    await showTab(page, 'explorer');
     await page.waitForSelector('#panel-explorer .explorer-credit');
     assert.match(await page.textContent('#panel-explorer'), /CC BY 4\.0/);
     assert.equal(await page.getAttribute('#panel-explorer', 'data-module'), 'explorer-panel.js');
