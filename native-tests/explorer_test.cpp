@@ -75,7 +75,9 @@ TEST(Explorer, TheStartCountsTheWholeCollection) {
     const explorer::MoveStats& m = start.moves[i];
     sum += m.games;
     EXPECT_EQ(m.red + m.draw + m.black, m.games);
-    if (i) EXPECT_LE(m.games, start.moves[i - 1].games);  // most played first
+    if (i) {
+      EXPECT_LE(m.games, start.moves[i - 1].games);  // most played first
+    }
   }
   EXPECT_EQ(sum, start.games);  // every game has a first move
   EXPECT_FALSE(start.top_games.empty());
