@@ -4,10 +4,10 @@
 // 'loaded', at most LoadWindowMs), its own requests go straight to the network, unanswered here:
 // answering each of its forty-odd requests in this worker cost every visit about 200 ms. Every
 // other request (all of a page that came from the cache, and later ones: lazy modules, the
-// explorer's data) is answered from the network when it can and from the cache when it cannot. The cache is refreshed in the background after each
-// visit (a file is written again only when it changed). Only the files the app ships are cached,
-// each under its own URL whatever query string it was asked with: the cache holds AppFiles and
-// nothing else. The engine files are referenced as ../wasm/… : from the served root that is
+// explorer's data) is answered from the network when it can and from the cache when it cannot.
+// The cache is refreshed in the background after each visit (a file is written again only when
+// it changed). Only the files the app ships are cached, each under its own URL whatever query
+// string it was asked with: the cache holds AppFiles and nothing else. The engine files are referenced as ../wasm/… : from the served root that is
 // /wasm/ (scripts/dev/serve.mjs maps it to the repository's wasm/), and it is also right when the
 // repository itself is served with the app under /www/.
 // v2: v1 kept every distinct URL it saw; activating v2 deletes it.
