@@ -422,9 +422,7 @@ int64_t scaled(const Position& pos, int64_t v) {
 
 }  // namespace
 
-Value evaluate(const Position& pos) {
-  return Value(scaled(pos, Evaluator<false>(pos, nullptr).value()));
-}
+Value evaluate(const Position& pos) { return Value(scaled(pos, eval::unscaled(pos))); }
 
 Value evaluate(const Position& pos, const nnue::Network* network) {
   if (!network) return evaluate(pos);
