@@ -7,9 +7,12 @@
 //              scripts/regression/collect-blunders.mjs): solved when bestmove is not the `am` move
 //   --depth    openings.txt + the first 20 tactics: completed depth and nodes/s in 1 s, and the
 //              nodes needed to complete depth 9 and 10 (`go depth 10`)
-// With no section flag all four run. Every position starts with `ucinewgame` + `isready`.
+//   --scaling  openings.txt at 250, 500, 1000 and 2000 ms: completed depth and nodes at each time,
+//              the depth each doubling of the time adds, and how often the best move changes from
+//              one time to the next (for comparing how engines use more time; any UCI engine)
+// With no section flag the first four run. Every position starts with `ucinewgame` + `isready`.
 //
-//   node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--movetime MS]
+//   node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--scaling] [--movetime MS]
 //                                       [--engine PATH] [--hash MB] [--option NAME=VALUE]...
 //
 // --movetime sets the time per position for mates and tactics (default 500); the depth section
@@ -31,11 +34,12 @@ const DEPTH_MOVETIME_MS = 1000;  // "depth in 1 s"
 const DEPTH_TARGET = 10;         // go depth 10, measuring depth 9 and 10
 const DEPTH_TIMEOUT_MS = 60000;  // for `go depth 10`
 const DEPTH_TACTICS = 20;        // tactics positions added to the depth section
+const SCALING_TIMES_MS = [250, 500, 1000, 2000]; // each twice the one before
 
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-const USAGE = 'usage: node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] ' +
+const USAGE = 'usage: node scripts/bench/search-bench.mjs [--mates] [--tactics] [--blunders] [--depth] [--scaling] ' +
   '[--movetime MS] [--engine PATH] [--hash MB] [--option NAME=VALUE]...';
 
 function readArgs(argv) {
@@ -43,12 +47,13 @@ function readArgs(argv) {
     tool: 'search-bench', usage: USAGE,
     options: {
       mates: { type: 'boolean' }, tactics: { type: 'boolean' }, blunders: { type: 'boolean' }, depth: { type: 'boolean' },
+      scaling: { type: 'boolean' },
       movetime: { type: 'integer', min: 1, default: 500 }, engine: {}, hash: { type: 'integer', min: 1 },
       option: { multiple: true },
     },
   });
   const all = ['mates', 'tactics', 'blunders', 'depth'];
-  const chosen = all.filter((section) => values[section]);
+  const chosen = [...all, 'scaling'].filter((section) => values[section]);
   return {
     sections: new Set(chosen.length ? chosen : all),
     movetime: values.movetime,
@@ -203,6 +208,42 @@ async function runDepth(engine, dataDir) {
   return result;
 }
 
+async function runScaling(engine, dataDir) {
+  const fens = readData(dataDir, 'openings.txt').map((f) => f[0]);
+  console.log(`\n== Scaling: ${fens.length} positions (openings.txt), go movetime ${SCALING_TIMES_MS.join(', ')}`);
+  const t0 = Date.now();
+  const depths = SCALING_TIMES_MS.map(() => []), nodes = SCALING_TIMES_MS.map(() => []);
+  const changed = SCALING_TIMES_MS.slice(1).map(() => 0);
+  let compared = 0;
+  for (const fen of fens) {
+    const moves = [];
+    for (const [k, ms] of SCALING_TIMES_MS.entries()) {
+      const r = await search(engine, fen, `movetime ${ms}`, ms + GRACE_MS);
+      const completed = r.infos.filter((i) => i.pv.length && !i.bound).at(-1);
+      if (r.error || r.timedOut || !completed || !r.bestmove) {
+        console.log(`  FAIL ${ms} ms: ${outcomeText(r)}: ${fen}`);
+        break;
+      }
+      depths[k].push(completed.depth);
+      const last = r.infos.filter((i) => i.nodes !== undefined).at(-1);
+      if (last) nodes[k].push(last.nodes);
+      moves.push(r.bestmove);
+    }
+    if (moves.length !== SCALING_TIMES_MS.length) continue;
+    ++compared;
+    for (let k = 1; k < moves.length; ++k) if (moves[k] !== moves[k - 1]) ++changed[k - 1];
+  }
+  console.log(`  ${'ms'.padStart(6)}  ${'depth'.padStart(6)}  ${'+depth'.padStart(6)}  ${'nodes'.padStart(11)}  ${'x nodes'.padStart(7)}  best move changed`);
+  for (const [k, ms] of SCALING_TIMES_MS.entries()) {
+    const gain = k ? (mean(depths[k]) - mean(depths[k - 1])).toFixed(2) : '';
+    const ratio = k ? (mean(nodes[k]) / mean(nodes[k - 1])).toFixed(2) : '';
+    const moved = k ? `${changed[k - 1]}/${compared}` : '';
+    console.log(`  ${String(ms).padStart(6)}  ${mean(depths[k]).toFixed(2).padStart(6)}  ${gain.padStart(6)}  ${fmtInt(mean(nodes[k])).padStart(11)}  ${ratio.padStart(7)}  ${moved}`);
+  }
+  console.log(`  (${elapsed(t0)})`);
+  return { depths: depths.map(mean), changed, compared };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Summary
 
@@ -262,6 +303,7 @@ async function main() {
     if (opts.sections.has('tactics')) results.tactics = await runTactics(engine, dataDir, opts.movetime);
     if (opts.sections.has('blunders')) results.blunders = await runBlunders(engine, opts.movetime);
     if (opts.sections.has('depth')) results.depth = await runDepth(engine, dataDir);
+    if (opts.sections.has('scaling')) results.scaling = await runScaling(engine, dataDir);
   } catch (err) {
     console.error(`search-bench: ${err.message}`);
   } finally {
