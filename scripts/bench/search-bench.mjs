@@ -215,23 +215,27 @@ async function runScaling(engine, dataDir) {
   const depths = SCALING_TIMES_MS.map(() => []), nodes = SCALING_TIMES_MS.map(() => []);
   const changed = SCALING_TIMES_MS.slice(1).map(() => 0);
   let compared = 0;
+  // A position counts only when every time gave a completed depth, a node count and a move, so
+  // that each time's means are over the same positions.
   for (const fen of fens) {
-    const moves = [];
-    for (const [k, ms] of SCALING_TIMES_MS.entries()) {
+    const runs = [];
+    for (const ms of SCALING_TIMES_MS) {
       const r = await search(engine, fen, `movetime ${ms}`, ms + GRACE_MS);
       const completed = r.infos.filter((i) => i.pv.length && !i.bound).at(-1);
-      if (r.error || r.timedOut || !completed || !r.bestmove) {
+      const last = r.infos.filter((i) => i.nodes !== undefined).at(-1);
+      if (r.error || r.timedOut || !completed || !last || !r.bestmove) {
         console.log(`  FAIL ${ms} ms: ${outcomeText(r)}: ${fen}`);
         break;
       }
-      depths[k].push(completed.depth);
-      const last = r.infos.filter((i) => i.nodes !== undefined).at(-1);
-      if (last) nodes[k].push(last.nodes);
-      moves.push(r.bestmove);
+      runs.push({ depth: completed.depth, nodes: last.nodes, move: r.bestmove });
     }
-    if (moves.length !== SCALING_TIMES_MS.length) continue;
+    if (runs.length !== SCALING_TIMES_MS.length) continue;
     ++compared;
-    for (let k = 1; k < moves.length; ++k) if (moves[k] !== moves[k - 1]) ++changed[k - 1];
+    for (const [k, run] of runs.entries()) {
+      depths[k].push(run.depth);
+      nodes[k].push(run.nodes);
+      if (k && run.move !== runs[k - 1].move) ++changed[k - 1];
+    }
   }
   console.log(`  ${'ms'.padStart(6)}  ${'depth'.padStart(6)}  ${'+depth'.padStart(6)}  ${'nodes'.padStart(11)}  ${'x nodes'.padStart(7)}  best move changed`);
   for (const [k, ms] of SCALING_TIMES_MS.entries()) {
@@ -271,6 +275,7 @@ function printSummary(results) {
     rows.push(['nodes to depth 10 (median)', fmtInt(d.median10), '', '']);
     rows.push(['mean nodes/s', fmtInt(d.meanNps), '', '']);
   }
+  if (!rows.length) return; // --scaling prints its own table
   const header = ['metric', 'value', 'goal', 'met'];
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const fmt = (r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
