@@ -7,9 +7,10 @@
 // explorer's data) is answered from the network when it can and from the cache when it cannot.
 // The cache is refreshed in the background after each visit (a file is written again only when
 // it changed). Only the files the app ships are cached, each under its own URL whatever query
-// string it was asked with: the cache holds AppFiles and nothing else. The engine files are referenced as ../wasm/… : from the served root that is
-// /wasm/ (scripts/dev/serve.mjs maps it to the repository's wasm/), and it is also right when the
-// repository itself is served with the app under /www/.
+// string it was asked with: the cache holds AppFiles and nothing else. The engine files are
+// referenced as ../wasm/… : from the served root that is /wasm/ (scripts/dev/serve.mjs maps it to
+// the repository's wasm/), and it is also right when the repository itself is served with the app
+// under /www/.
 // v2: v1 kept every distinct URL it saw; activating v2 deletes it.
 const CacheName = 'chuhan-v2';
 const AppFiles = [

@@ -167,6 +167,9 @@ async function runBlunders(engine, movetime) {
   return { solved, total: rows.length };
 }
 
+// The last info line of a finished iteration (a PV, no bound): the search's completed depth.
+const lastCompleted = (result) => result.infos.filter((i) => i.pv.length && !i.bound).at(-1);
+
 async function runDepth(engine, dataDir) {
   const fens = [
     ...readData(dataDir, 'openings.txt').map((f) => f[0]),
@@ -179,7 +182,7 @@ async function runDepth(engine, dataDir) {
   const problems = [];
   for (const fen of fens) {
     const timed = await search(engine, fen, `movetime ${DEPTH_MOVETIME_MS}`, DEPTH_MOVETIME_MS + GRACE_MS);
-    const completed = timed.infos.filter((i) => i.pv.length && !i.bound).at(-1);
+    const completed = lastCompleted(timed);
     if (timed.error || timed.timedOut || !completed) problems.push(`movetime: ${outcomeText(timed)}: ${fen}`);
     else depths.push(completed.depth);
     const lastNps = timed.infos.filter((i) => i.nps !== undefined).at(-1)?.nps;
@@ -221,7 +224,7 @@ async function runScaling(engine, dataDir) {
     const runs = [];
     for (const ms of SCALING_TIMES_MS) {
       const r = await search(engine, fen, `movetime ${ms}`, ms + GRACE_MS);
-      const completed = r.infos.filter((i) => i.pv.length && !i.bound).at(-1);
+      const completed = lastCompleted(r);
       const last = r.infos.filter((i) => i.nodes !== undefined).at(-1);
       if (r.error || r.timedOut || !completed || !last || !r.bestmove) {
         console.log(`  FAIL ${ms} ms: ${outcomeText(r)}: ${fen}`);
