@@ -2,7 +2,8 @@
 // (navigation) comes from the network when it can (so a new build is picked up at once) and from
 // the cache when it cannot. While a page that came from the network loads (until it posts
 // 'loaded', at most LoadWindowMs), its own requests go straight to the network, unanswered here:
-// answering each of its forty-odd requests in this worker cost every visit about 200 ms. Every
+// answering each of its requests in this worker (forty-odd before the app was bundled) cost every
+// visit about 200 ms. Every
 // other request (all of a page that came from the cache, and later ones: lazy modules, the
 // explorer's data) is answered from the network when it can and from the cache when it cannot.
 // The cache is refreshed in the background after each visit (a file is written again only when
@@ -11,8 +12,9 @@
 // referenced as ../wasm/… : from the served root that is /wasm/ (scripts/dev/serve.mjs maps it to
 // the repository's wasm/), and it is also right when the repository itself is served with the app
 // under /www/.
-// v2: v1 kept every distinct URL it saw; activating v2 deletes it.
-const CacheName = 'chuhan-v2';
+// v2: v1 kept every distinct URL it saw; activating v2 deletes it. v3: the app bundled
+// (dist/app.js), v2's copies of the modules only the bundle now holds go with v2.
+const CacheName = 'chuhan-v3';
 const AppFiles = [
   './',
   'index.html',
@@ -23,23 +25,15 @@ const AppFiles = [
   'icon.svg',
   'manifest.webmanifest',
   'chuhan-board.js',
-  'js/analysis-panel.js',
-  'js/analysis.js',
-  'js/app.js',
+  // The app as index.html runs it (bundled), and the modules of js/ that embed.html
+  // (chuhan-board.js) and help.html load.
+  'dist/app.js',
   'js/board.js',
-  'js/boot.js',
   'js/clock.js',
   'js/coach.js',
   'js/controller.js',
-  'js/editor-panel.js',
-  'js/editor.js',
   'js/engine.js',
-  'js/errors.js',
-  'js/explorer-panel.js',
-  'js/explorer.js',
   'js/fen.js',
-  'js/files.js',
-  'js/game-panel.js',
   'js/game.js',
   'js/help.js',
   'js/i18n-explorer.js',
@@ -49,23 +43,11 @@ const AppFiles = [
   'js/input.js',
   'js/level-titles.js',
   'js/levels.js',
-  'js/library-dialog.js',
-  'js/library-panel.js',
-  'js/library.js',
-  'js/move-list.js',
   'js/pieces.js',
-  'js/position-panel.js',
   'js/premove.js',
-  'js/puzzle-panel.js',
   'js/puzzles.js',
   'js/recipe.js',
-  'js/review-panel.js',
   'js/review.js',
-  'js/settings-dialog.js',
-  'js/share.js',
-  'js/sound.js',
-  'js/storage.js',
-  'js/tabs.js',
   'js/tree.js',
   'puzzles/shiqingyaqu.json',
   'puzzles/tactics.json',

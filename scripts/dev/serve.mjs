@@ -4,6 +4,8 @@
 // `../../wasm/index.js` imports and the service worker's `../wasm/…` URLs resolve the same as in
 // the repository tree.
 //
+// It first bundles the app's modules (scripts/dev/build-app.mjs: www/dist/, which index.html runs).
+//
 //   node scripts/dev/serve.mjs            serves on http://localhost:${PORT:-8080}/ with COOP/COEP
 //                                     (cross-origin isolation: the engine searches with several
 //                                     threads, and stop() uses a shared flag)
@@ -20,6 +22,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from './build-app.mjs';
 
 const Repo = fileURLToPath(new URL('../..', import.meta.url));
 const Mime = {
@@ -79,7 +82,8 @@ export function resolvePath(pathname, { www = join(Repo, 'www'), wasm = join(Rep
 }
 
 /** Starts the server; resolves with {server, url} once it listens. `port` 0 picks a free one. */
-export function startServer({ port = Number(process.env.PORT ?? 8080), host = 'localhost', isolate = process.env.CHUHAN_ISOLATE !== '0', quiet = false } = {}) {
+export async function startServer({ port = Number(process.env.PORT ?? 8080), host = 'localhost', isolate = process.env.CHUHAN_ISOLATE !== '0', quiet = false } = {}) {
+  await buildApp(); // the page runs the bundle: made from the sources as they are now
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' };

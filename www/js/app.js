@@ -3,6 +3,8 @@
 // Position), the game library (library-dialog.js), the settings (settings-dialog.js: board theme,
 // piece set, language), and what the page does for them all: language, notices, saving after
 // every change, sounds, keys, files dropped on the board, shared links and the service worker.
+// index.html runs it bundled (scripts/dev/build-app.mjs).
+import './boot.js'; // first: the engine starts loading before the other modules evaluate
 import * as G from './game.js';
 import { BoardCss } from './board.js';
 import { PlayController } from './controller.js';
@@ -21,7 +23,7 @@ import { attachTabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The engine started loading in boot.js (the same session).
+// The engine session boot.js started.
 const session = firstSession();
 
 const style = document.createElement('style');

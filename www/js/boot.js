@@ -1,4 +1,5 @@
-// Loaded by index.html before the app: starts the engine (worker + .wasm) as early as possible.
+// Imported first by app.js: starts the engine (worker + .wasm) before the app's other modules
+// evaluate.
 import { firstSession } from './engine.js';
 
 firstSession().catch(() => {}); // app.js reports a failure

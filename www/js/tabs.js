@@ -1,6 +1,7 @@
 // The tabs beside the board (Analysis, Explorer, Review, Puzzles, Position): a tab bar and a panel
-// per tab. Each panel is a slot: its element names a module of js/ in data-module, loaded the first
-// time the panel is shown (or once the page is idle), whose
+// per tab. Each panel is a slot: its element's data-panel names its module, js/<name>-panel.js (a
+// pattern the app's bundler can follow: scripts/dev/build-app.mjs), loaded the first time the panel
+// is shown (or once the page is idle), whose
 //
 //   export function attach(panel, app) -> { render?() } | void
 //
@@ -24,8 +25,8 @@ export function attachTabs(bar, app, initial) {
 
   function attach(panel) {
     if (!attached.has(panel.id)) {
-      const name = panel.dataset.module;
-      const loading = name ? app.ready.then(() => import(`./${name}`)).then((m) => m.attach?.(panel, app) ?? {}) : Promise.resolve({});
+      const name = panel.dataset.panel;
+      const loading = name ? app.ready.then(() => import(`./${name}-panel.js`)).then((m) => m.attach?.(panel, app) ?? {}) : Promise.resolve({});
       // data-attached: the panel's controls work (for tests, which act faster than a person).
       loading.then(() => (panel.dataset.attached = 'true'), () => {});
       attached.set(panel.id, loading.catch((e) => (console.error(`chuhan: panel ${name}:`, e), {})));

@@ -245,11 +245,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
 
   test('the engine worker dies: it is restarted and the game goes on', async () => {
     const before = await fen();
-    await page.evaluate(async () => {
-      const { firstSession } = await import('/js/engine.js');
-      const session = await firstSession();
-      await session.crash('throw').catch(() => {});
-    });
+    await page.evaluate(() => window.chuhan.session.crash('throw').catch(() => {}));
     assert.equal(await fen(), before);
     const legal = await page.evaluate(() => window.chuhan.status.legalMoves);
     await clickMove(legal[0]);

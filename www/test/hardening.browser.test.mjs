@@ -3,12 +3,14 @@
 // example stays embeddable, and the service worker caches only the files the app ships, whatever
 // query strings it is asked with. Needs the wasm build; skipped like the other browser tests.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { collectProblems, hasChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { AppPolicy, startServer } from '../../scripts/dev/serve.mjs';
 
+const CacheName = /const CacheName = '([^']+)'/.exec(readFileSync(new URL('../sw.js', import.meta.url), 'utf8'))[1];
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
 
 describe('the web app under a hostile page (issue 31)', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /usr/bin/chromium' }, () => {
@@ -104,7 +106,7 @@ describe('the web app under a hostile page (issue 31)', { skip: skip && 'CHUHAN_
       await page.reload(); // now controlled by the service worker
       await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
       assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller));
-      const cached = () => page.evaluate(async () => (await (await caches.open('chuhan-v2')).keys()).map((r) => r.url).sort());
+      const cached = () => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url).sort(), CacheName);
       const shipped = await cached();
       assert.ok(shipped.some((u) => u.endsWith('/wasm/dist/chuhan.wasm')), shipped.join('\n'));
       // 220 fetches of shipped files with distinct query strings, and of files the app does not ship.

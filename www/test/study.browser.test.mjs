@@ -285,7 +285,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     await showTab(page, 'explorer');
     await page.waitForSelector('#panel-explorer .explorer-credit');
     assert.match(await page.textContent('#panel-explorer'), /CC BY 4\.0/);
-    assert.equal(await page.getAttribute('#panel-explorer', 'data-module'), 'explorer-panel.js');
+    assert.equal(await page.getAttribute('#panel-explorer', 'data-panel'), 'explorer');
     assert.equal(await page.locator('#position-editor-slot').count(), 1);
   });
 
