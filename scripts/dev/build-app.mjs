@@ -29,6 +29,7 @@ export async function bundleApp() {
   const { build } = await import('esbuild');
   const external = { name: 'engine-package-external', setup: (b) => b.onResolve({ filter: /\/wasm\/index\.js$/ }, (a) => ({ path: a.path, external: true })) };
   const result = await build({
+    absWorkingDir: Repo, // the metafile's paths are relative to the repository
     entryPoints: [AppEntry],
     bundle: true,
     format: 'esm',
