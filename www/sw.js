@@ -3,9 +3,8 @@
 // the cache when it cannot. While a page that came from the network loads (until it posts
 // 'loaded', at most LoadWindowMs), its own requests go straight to the network, unanswered here:
 // answering each of its requests in this worker (forty-odd before the app was bundled) cost every
-// visit about 200 ms. Every
-// other request (all of a page that came from the cache, and later ones: lazy modules, the
-// explorer's data) is answered from the network when it can and from the cache when it cannot.
+// visit about 200 ms. Every other request (all of a page that came from the cache, and later ones:
+// the explorer's data) is answered from the network when it can and from the cache when it cannot.
 // The cache is refreshed in the background after each visit (a file is written again only when
 // it changed). Only the files the app ships are cached, each under its own URL whatever query
 // string it was asked with: the cache holds AppFiles and nothing else. The engine files are

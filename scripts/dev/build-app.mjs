@@ -17,8 +17,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const Repo = fileURLToPath(new URL('../..', import.meta.url));
-export const AppEntry = join(Repo, 'www/js/app.js');
-export const AppBundleDir = join(Repo, 'www/dist');
+const AppEntry = join(Repo, 'www/js/app.js');
+const AppBundleDir = join(Repo, 'www/dist');
 
 /**
  * Bundles the app without writing anything; returns {files: [{name, text}] (app.js and app.js.map),
