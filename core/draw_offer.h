@@ -7,13 +7,14 @@
 //  2. the rules' insufficient material (neither side has a piece that can attack, rules.h) is
 //     a draw already: accepted (INSUFFICIENT_MATERIAL).
 //  3. Neither side has material that can give mate (evaluate.h endgame_scale 0 for both: only
-//     advisors, elephants and soldiers on the last rank): accepted (NO_MATING_MATERIAL).
+//     advisors, elephants and soldiers on the last rank, or a lone cannon with nothing to jump
+//     over): accepted (NO_MATING_MATERIAL).
 //  Then a short search at full strength (Engine::offer_draw):
 //  4. A mate found: for the asked side refused (WINNING), against it accepted (LOSING).
 //  5. Ahead by BetterMargin or more: refused (BETTER): it plays on for the win.
 //  6. A known drawn ending: each side's winning chances a quarter or less of normal (a lone rook
-//     against full defence, a lone horse or cannon against a defender, a lone soldier against
-//     two): accepted (DRAWN_ENDING).
+//     against full defence, a lone horse against an elephant or two defenders, a lone cannon
+//     against a defender, a lone soldier against two): accepted (DRAWN_ENDING).
 //  7. Behind by WorseMargin or more: accepted (WORSE): a draw is more than it can expect.
 //  8. Level (within LevelMargin) with little material left (at most FewMajors rooks, horses and
 //     cannons on the board): accepted (LEVEL).

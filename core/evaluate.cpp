@@ -434,6 +434,14 @@ Value evaluate(const Position& pos, const nnue::Network* network) {
 
 namespace eval {
 
+namespace {
+int pieces_besides_general(const Position& pos, Color c) {
+  int n = 0;
+  for (PieceType pt : {ROOK, HORSE, CANNON, ADVISOR, ELEPHANT, SOLDIER}) n += pos.count(c, pt);
+  return n;
+}
+}  // namespace
+
 int endgame_scale(const Position& pos, Color strong) {
   const Color weak = ~strong;
   const int rooks = pos.count(strong, ROOK), horses = pos.count(strong, HORSE);
@@ -448,7 +456,17 @@ int endgame_scale(const Position& pos, Color strong) {
   if (attackers == 0) return 0;  // nothing that can give mate
   if (attackers == 1) {
     if (rooks == 1 && defenders == 4) return ScaleNormal / 4;  // 单车难胜士象全
-    if ((horses == 1 || cannons == 1) && defenders >= 1) return ScaleNormal / 8;
+    // 单马胜单士: a general with one advisor and nothing else cannot hold a horse off; with an
+    // elephant or two defenders it can.
+    const bool lone_advisor =
+        pos.count(weak, ADVISOR) == 1 && pieces_besides_general(pos, weak) == 1;
+    if (horses == 1 && defenders >= 1 && !lone_advisor) return ScaleNormal / 8;
+    // A cannon gives check only over a screen: with nothing else on the board to jump over it
+    // can never mate.
+    if (cannons == 1 && pieces_besides_general(pos, strong) == 1 &&
+        pieces_besides_general(pos, weak) == 0)
+      return 0;
+    if (cannons == 1 && defenders >= 1) return ScaleNormal / 8;
     if (soldiers == 1 && defenders >= 2) return ScaleNormal / 8;  // 单兵难胜士象
   }
   // 马兵、炮兵难胜士象全: one horse or cannon and one soldier against full defence.

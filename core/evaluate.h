@@ -37,9 +37,10 @@ constexpr int MaxPhase = 24;
 constexpr int ScaleNormal = 64;
 
 // Out of ScaleNormal: how much of a lead `strong` can turn into a win with its material (0:
-// nothing that can give mate; a quarter or less: an ending the books call drawn, such as a lone
-// rook against full defence or a lone horse against a defender). Both evaluate()s scale a lead by
-// it (the network's too); the draw judgement (draw_offer.h) reads it as well.
+// nothing that can give mate, such as a lone cannon with nothing to jump over; a quarter or less:
+// an ending the books call drawn, such as a lone rook against full defence or a lone horse against
+// an elephant or two defenders). Both evaluate()s scale a lead by it (the network's too); the
+// draw judgement (draw_offer.h) reads it as well.
 int endgame_scale(const Position& pos, Color strong);
 
 // The hand-written evaluation before the endgame scale (for the network's trainer, which learns a

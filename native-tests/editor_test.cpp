@@ -127,6 +127,11 @@ TEST(DrawOffer, AcceptedInDeadDrawnEndings) {
   d = e.offer_draw(RED);
   EXPECT_TRUE(d.accepted);
   EXPECT_EQ(d.reason, draw::Reason::NO_MATING_MATERIAL);
+  // A lone cannon against a bare general has nothing to jump over.
+  ASSERT_EQ(e.set_position("3k5/9/9/9/9/6C2/9/9/9/4K4 b"), "");
+  d = e.offer_draw(RED);
+  EXPECT_TRUE(d.accepted);
+  EXPECT_EQ(d.reason, draw::Reason::NO_MATING_MATERIAL);
   // A lone horse against an advisor, and a lone cannon against an elephant: drawn endings.
   ASSERT_EQ(e.set_position("3k5/4a4/9/9/9/6N2/9/9/2c6/4K1B2 w"), "");
   d = e.offer_draw(RED);

@@ -216,5 +216,29 @@ TEST(Evaluation, AHorseOrCannonAndASoldierAgainstFullDefenceIsScaledTowardADraw)
   EXPECT_LT(evaluate(pos), 60) << "a pawn up, but no win in it";
 }
 
+// A lone horse beats a lone advisor (单马胜单士) but not an elephant, two defenders, or an advisor
+// with anything beside it; a lone cannon cannot mate with nothing on the board to jump over, and
+// can once its own advisor gives it a screen.
+TEST(Evaluation, LoneHorseAndLoneCannonEndingsAreScaledAsTheBooksJudgeThem) {
+  const struct {
+    const char* fen;
+    int scale;  // Red's
+  } cases[] = {
+      {"3k5/4a4/9/9/9/6N2/9/9/9/4K4 w", eval::ScaleNormal},
+      {"3k2b2/9/9/9/9/6N2/9/9/9/4K4 w", eval::ScaleNormal / 8},
+      {"3k1a3/4a4/9/9/9/6N2/9/9/9/4K4 w", eval::ScaleNormal / 8},
+      {"3k5/4a4/9/9/9/6N2/9/9/2c6/4K4 w", eval::ScaleNormal / 8},
+      {"3k5/9/9/9/9/6C2/9/9/9/4K4 w", 0},
+      {"3k5/9/9/9/9/6C2/9/9/9/3AK4 w", eval::ScaleNormal},
+      {"3k5/4a4/9/9/9/6C2/9/9/9/4K4 w", eval::ScaleNormal / 8},
+  };
+  for (const auto& c : cases) {
+    Position pos;
+    StateInfo st;
+    ASSERT_EQ(pos.set(c.fen, &st), "") << c.fen;
+    EXPECT_EQ(eval::endgame_scale(pos, RED), c.scale) << c.fen;
+  }
+}
+
 }  // namespace
 }  // namespace chuhan::test
