@@ -51,6 +51,8 @@ constexpr int NullVerifyMajorPieces = 2;
 TUNABLE(IidDepthPv, 4, 2, 8);
 TUNABLE(IidDepthCut, 7, 4, 12);
 TUNABLE(EtcMinDepth, 6, 3, 12);
+TUNABLE(SingularMinDepth, 8, 4, 12);
+TUNABLE(SingularMargin, 48, 8, 96);  // the singular window lies this / 8 per ply below the TT value
 TUNABLE(AspirationMinDepth, 4, 2, 8);
 TUNABLE(AspirationDelta, 20, 8, 60);
 constexpr int AspirationScoreDivisor = 64;  // the window also widens by |score| / this
@@ -366,8 +368,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
     if (alpha >= beta) return alpha;
   }
 
-  // Step 4. Transposition table lookup.
-  const Key key = pos.key();
+  // Step 4. Transposition table lookup. The singular-extension search of a node (one move left
+  // out) keeps its own entry, under a key of the position and that move.
+  const Move excluded = ss->excluded_move;
+  const Key key = excluded ? pos.key() ^ (Key(excluded) * 0x9E3779B97F4A7C15ULL) : pos.key();
   bool tt_hit;
   TTData ttd;
   TTEntry* tte = tt_.probe(key, tt_hit, ttd);
@@ -400,7 +404,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
 
     // Step 7. Null move pruning: if passing still beats beta, a real move will too. Guarded
     // against zugzwang, and verified by a reduced normal search at high depth.
-    if (depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
+    if (depth >= NullMoveMinDepth && !excluded && eval >= beta && ss->static_eval >= beta &&
         (ss - 1)->current_move != MOVE_NULL && beta > VALUE_MATED_IN_MAX_PLY &&
         (ss->ply >= null_move_min_ply_ || pos.side_to_move() != null_move_color_) &&
         null_move_allowed(pos)) {
@@ -432,7 +436,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   // shallower search finds one; if it fails low, search again with alpha at -infinity so the
   // move it proposes is a real best move rather than an arbitrary fail-low move.
   // Only for positions not searched before, so that nested IIDs stay a chain, not a tree.
-  if (!tt_hit && (PvNode ? depth >= IidDepthPv : (cut_node && depth >= IidDepthCut))) {
+  if (!tt_hit && !excluded && (PvNode ? depth >= IidDepthPv : (cut_node && depth >= IidDepthCut))) {
     const Value v = search<SameType>(pos, ss, alpha, beta, depth - 2, cut_node);
     if (v <= alpha && !stop) search<SameType>(pos, ss, -VALUE_INFINITE, beta, depth - 2, cut_node);
     if (stop) return VALUE_ZERO;
@@ -443,7 +447,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
 
   // Step 9. Enhanced transposition cutoff: a child already known to fail low for the
   // opponent at sufficient depth gives a cutoff here without searching anything.
-  if (!PvNode && depth >= EtcMinDepth && !ss->in_check) {
+  if (!PvNode && depth >= EtcMinDepth && !ss->in_check && !excluded) {
     for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
       bool hit;
       TTData child;
@@ -472,7 +476,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
     if (Root &&
         std::find(root_moves_.begin() + pv_index_, root_moves_.end(), m) == root_moves_.end())
       continue;
-    if (!pos.legal(m)) continue;
+    if (m == excluded || !pos.legal(m)) continue;
     ss->move_count = ++move_count;
     if (PvNode) (ss + 1)->pv = nullptr;
 
@@ -500,10 +504,35 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       }
     }
 
-    // Step 12. Extensions: checks that do not lose material and forced replies, bounded so
-    // that no line grows beyond twice the iteration depth.
+    // Step 12. Extensions, bounded so that no line grows beyond twice the iteration depth.
+    // Singular extension: the TT move, when every other move fails well below its value in a
+    // half-depth search, is extended; when another move also beats beta (multi-cut) the node
+    // is cut, and when the TT move alone beats beta it is searched a ply shallower. Otherwise
+    // checks that do not lose material and forced replies are extended.
     if (ss->ply < 2 * root_depth_) {
-      if (single_reply || (gives_check && see_ge(pos, m, 0))) new_depth += 1;
+      int extension = 0;
+      if (!Root && m == tt_move && !excluded && depth >= SingularMinDepth &&
+          tt_value != VALUE_NONE && std::abs(tt_value) < VALUE_MATE_IN_MAX_PLY &&
+          (ttd.bound() & BOUND_LOWER) && ttd.depth() >= depth - 3) {
+        const Value singular_beta = tt_value - SingularMargin * depth / 8;
+        const int count = ss->move_count;
+        const bool threat = ss->mate_threat;
+        ss->excluded_move = m;
+        const Value v =
+            search<NON_PV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+        ss->excluded_move = MOVE_NONE;
+        ss->move_count = count;
+        ss->mate_threat = threat;
+        if (stop) return VALUE_ZERO;
+        if (v < singular_beta)
+          extension = 1;
+        else if (singular_beta >= beta)
+          return singular_beta;
+        else if (tt_value >= beta)
+          extension = -1;
+      }
+      if (extension == 0 && (single_reply || (gives_check && see_ge(pos, m, 0)))) extension = 1;
+      new_depth += extension;
     }
 
     // Step 13. Make the move.
@@ -566,7 +595,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   }
 
   // Step 17. No legal move: checkmate or stalemate, both lost for the side to move. The
-  // verdict holds at any depth.
+  // verdict holds at any depth. With a move left out (the singular-extension search), no other
+  // move means only that nothing else was found.
+  if (move_count == 0 && excluded) return alpha;
   if (move_count == 0) {
     tt_.store(tte, key, value_to_tt(mated_in(ss->ply), ss->ply), BOUND_EXACT, MAX_PLY - 1,
               MOVE_NONE, VALUE_NONE);

@@ -1,6 +1,6 @@
 // The search: iterative deepening with aspiration windows over a principal variation search
-// (NegaScout) with a transposition table, null move, IID with the enlarged window, check and
-// single-reply extensions, ETC, LMR, futility and SEE pruning, and quiescence search.
+// (NegaScout) with a transposition table, null move, IID with the enlarged window, singular,
+// check and single-reply extensions, ETC, LMR, futility and SEE pruning, and quiescence search.
 #pragma once
 
 #include <atomic>
@@ -62,6 +62,7 @@ struct Stack {
   bool in_check;
   bool mate_threat;  // the null-move search found that passing here gets this side mated
   int move_count;
+  Move excluded_move;  // the singular-extension search of this node leaves this move out
 };
 
 // Everything one search thread owns: stack, histories, killers, node count and limits. The
