@@ -63,6 +63,16 @@ export function recordWorkerMessages(context) {
   });
 }
 
+/**
+ * Starts the app's side engine on `page` and gives it a side job, so that from then on
+ * recordWorkerMessages knows its worker. Left to the app, it starts when the explorer first asks
+ * (some seconds after the page is ready), and until its first job reaches it its init counts as
+ * the game engine's: a test counting messages then may see an 'init' it did not cause.
+ */
+export async function startSideEngine(page) {
+  await page.evaluate(() => window.chuhan.session.explore(window.chuhan.shownNode.fen));
+}
+
 /** Shows the app's tab `id` ('analysis', 'explorer', 'review', 'puzzles', 'position') on `page`
  * and waits until its panel is wired (tabs.js loads a panel's module when it is first shown, and
  * a test acts faster than that). */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium, recordWorkerMessages, showTab } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, recordWorkerMessages, showTab, startSideEngine } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -52,6 +52,7 @@ describe('the web app in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no
   const open = async (path = '') => {
     await page.goto(url + path);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    await startSideEngine(page);
   };
 
   before(async () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { collectProblems, hasChromium, launchChromium, recordWorkerMessages, showTab } from '../../scripts/chromium.mjs';
+import { collectProblems, hasChromium, launchChromium, recordWorkerMessages, showTab, startSideEngine } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/dev/serve.mjs';
 
 const skip = process.env.CHUHAN_SKIP_BROWSER === '1' || !hasChromium();
@@ -44,6 +44,7 @@ describe('studying in Chromium', { skip: skip && 'CHUHAN_SKIP_BROWSER=1 or no /u
     collectProblems(page, problems);
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    await startSideEngine(page);
   });
   after(async () => {
     await browser?.close();
