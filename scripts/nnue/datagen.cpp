@@ -16,6 +16,14 @@
 // The players are the engine with its defaults (book off): `--nnue off` plays with the
 // hand-written evaluation alone, as every run before the network became the default did.
 //
+// Master games rescored (--from-games, the games.tsv that `chuhan-openings read` writes from the
+// master games of scripts/openings/README.md): every position of every game with a result, once
+// (a position met again, in the same game or another, is skipped), searched at --nodes; the quiet
+// ones are kept with that search's score and the game's result. --part I/N takes the games whose
+// line number is I modulo N, so that N processes share the games; resumable like self-play.
+//
+//   chuhan-datagen --from-games games.tsv --nodes 6000 --part 0/2 --format nnue --out data.bin
+//
 // Games played elsewhere (e.g. matches against other engines, scripts/match/match.mjs --pgn): every
 // game of a PGN file, positions with the game's result only.
 //
@@ -28,6 +36,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "../lib/options.h"
@@ -45,6 +54,8 @@ struct Options {
   std::string openings = "../shared/data/openings.txt";
   std::string out = "selfplay.txt";
   std::string from_pgn;
+  std::string from_games;
+  int part = 0, parts = 1;  // --part I/N
   int games = 100;
   uint64_t nodes = 6000;
   int random_plies = 4;
@@ -118,6 +129,56 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
   return 0.5;  // 300 plies: a draw
 }
 
+// A master game of games.tsv: its result for Red (-1 when it has none) and its moves in ICCS.
+struct MasterGame {
+  double result = -1;
+  std::vector<std::string> moves;
+};
+
+std::vector<MasterGame> read_master_games(const std::string& path) {
+  std::vector<MasterGame> games;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> columns;
+    std::istringstream fields(line);
+    for (std::string column; std::getline(fields, column, '\t');) columns.push_back(column);
+    if (columns.size() < 10) continue;
+    MasterGame game;
+    const std::string& result = columns[3];
+    game.result = result == "1" ? 1.0 : result == "0" ? 0.0 : result == "=" ? 0.5 : -1;
+    std::istringstream moves(columns[9]);
+    for (std::string move; moves >> move;) game.moves.push_back(move);
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
+// Searches each position of a master game not met before (`seen` holds the keys of those that
+// were), appending the quiet ones; with `search` false only marks them seen (rebuilding `seen`
+// when a run resumes).
+void rescore_game(Engine& engine, const MasterGame& game, const Options& opt,
+                  std::unordered_set<Key>& seen, bool search, std::vector<Sample>& positions) {
+  engine.new_game();
+  engine.set_position("startpos");
+  for (size_t ply = 0; ply <= game.moves.size(); ++ply) {
+    if (engine.game_result().over()) break;
+    const std::string fen = engine.fen();
+    Position pos;
+    StateInfo st;
+    pos.set(fen, &st);
+    if (seen.insert(pos.key()).second && search && !pos.in_check()) {
+      SearchLimits limits;
+      limits.nodes = opt.nodes;
+      SearchInfo last;
+      const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
+      if (!best.move.empty() && !last.is_mate && !pos.is_capture(parse_move_text(best.move)))
+        positions.push_back({fen, pos.side_to_move() == RED ? last.score : -last.score});
+    }
+    if (ply == game.moves.size() || !engine.play(game.moves[ply]).empty()) break;
+  }
+}
+
 // Converts every game of a PGN file with a decisive or drawn result; returns positions written.
 size_t convert_pgn(const std::string& path, std::ofstream& out) {
   std::ifstream in(path);
@@ -154,6 +215,8 @@ int main(int argc, char** argv) {
   const char* usage =
       "usage: chuhan-datagen --openings FILE --games N --nodes N --seed N --out FILE\n"
       "                      [--format text|nnue] [--random-plies N] [--nnue on|off]\n"
+      "       chuhan-datagen --from-games games.tsv --nodes N --out FILE [--part I/N]\n"
+      "                      [--format text|nnue] [--nnue on|off]\n"
       "       chuhan-datagen --from-pgn FILE --out FILE\n";
   if (argc < 2) {
     std::cerr << usage;
@@ -175,6 +238,11 @@ int main(int argc, char** argv) {
           opt.seed = unsigned(std::atoi(value.c_str()));
         else if (key == "--from-pgn")
           opt.from_pgn = value;
+        else if (key == "--from-games")
+          opt.from_games = value;
+        else if (key == "--part")
+          return std::sscanf(value.c_str(), "%d/%d", &opt.part, &opt.parts) == 2 &&
+                 opt.parts >= 1 && opt.part >= 0 && opt.part < opt.parts;
         else if (key == "--nnue" && (value == "on" || value == "off"))
           opt.use_nnue = value == "on";
         else if (key == "--format" && (value == "text" || value == "nnue"))
@@ -188,10 +256,23 @@ int main(int argc, char** argv) {
     std::ofstream out(opt.out, std::ios::app);
     return convert_pgn(opt.from_pgn, out) > 0 ? 0 : 1;
   }
-  const std::vector<std::string> openings = read_openings(opt.openings);
-  if (openings.empty()) {
-    std::cerr << "no openings in " << opt.openings << "\n";
-    return 1;
+  std::vector<std::string> openings;
+  std::vector<MasterGame> master_games;
+  if (!opt.from_games.empty()) {
+    const std::vector<MasterGame> all = read_master_games(opt.from_games);
+    for (size_t i = opt.part; i < all.size(); i += opt.parts)
+      if (all[i].result >= 0) master_games.push_back(all[i]);
+    if (master_games.empty()) {
+      std::cerr << "no games with a result in " << opt.from_games << "\n";
+      return 1;
+    }
+    opt.games = int(master_games.size());
+  } else {
+    openings = read_openings(opt.openings);
+    if (openings.empty()) {
+      std::cerr << "no openings in " << opt.openings << "\n";
+      return 1;
+    }
   }
 
   // Resume: keep the games OUT.progress says were finished, drop any partial one after them.
@@ -210,11 +291,22 @@ int main(int argc, char** argv) {
   engine.set_hash_size(16);
   engine.set_option(contract::Option::OWN_BOOK, 0, "OwnBook");
   engine.set_option(contract::Option::USE_NNUE, opt.use_nnue, "Use NNUE");
+  std::unordered_set<Key> seen;  // master games: the positions met so far
+  for (int g = 0; g < first_game && !master_games.empty(); ++g) {
+    std::vector<Sample> none;
+    rescore_game(engine, master_games[g], opt, seen, false, none);
+  }
   for (int g = first_game; g < opt.games; ++g) {
-    std::mt19937 rng(opt.seed * 1000003u + unsigned(g));
     std::vector<Sample> positions;
-    const double result = play_game(engine, openings[rng() % openings.size()], rng, opt, positions);
-    if (result < 0) continue;
+    double result;
+    if (!master_games.empty()) {
+      result = master_games[g].result;
+      rescore_game(engine, master_games[g], opt, seen, true, positions);
+    } else {
+      std::mt19937 rng(opt.seed * 1000003u + unsigned(g));
+      result = play_game(engine, openings[rng() % openings.size()], rng, opt, positions);
+      if (result < 0) continue;
+    }
     for (const Sample& sample : positions) {
       if (opt.nnue_format) {
         Position pos;
