@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -259,6 +260,39 @@ TEST_P(EachArchitecture, UseNnueSearchesWithTheLoadedNetwork) {
   EXPECT_NE(with_a, hand_written);
   EXPECT_NE(nodes_with(b.get()), with_a);
   EXPECT_EQ(nodes_with(a.get()), with_a);  // and each is deterministic
+}
+
+// The output layer at its bound (arch.h): every accumulator value at or past the clip and every
+// output weight at +-MaxOutputWeight give the largest sum the int32 holds; there and on random
+// values the SIMD kernel gives the scalar one's result, at each architecture's width.
+template <typename Arch>
+void expect_output_kernels_agree() {
+  constexpr int N = Arch::Hidden, QA = Arch::QA;
+  alignas(64) int16_t us[N], them[N], w2[2 * N];
+  auto scalar = [&] { return nnue::kernels::output_scalar<N, QA>(us, them, w2); };
+  auto simd = [&] { return nnue::kernels::output_simd<N, QA>(us, them, w2); };
+  for (int sign : {1, -1}) {
+    std::fill_n(us, N, int16_t(INT16_MAX));
+    std::fill_n(them, N, int16_t(QA));
+    std::fill_n(w2, 2 * N, int16_t(sign * nnue::MaxOutputWeight));
+    const int64_t bound = int64_t(sign) * QA * QA * nnue::MaxOutputWeight * 2 * N;
+    EXPECT_EQ(scalar(), bound);
+    EXPECT_EQ(simd(), bound);
+  }
+  std::mt19937 rng(N);
+  auto uniform = [&](int lo, int hi) {
+    return int16_t(std::uniform_int_distribution<int>(lo, hi)(rng));
+  };
+  for (int trial = 0; trial < 1000; ++trial) {
+    for (int i = 0; i < N; ++i) us[i] = uniform(INT16_MIN, INT16_MAX), them[i] = uniform(-50, 250);
+    for (int16_t& w : w2) w = uniform(-nnue::MaxOutputWeight, nnue::MaxOutputWeight);
+    ASSERT_EQ(simd(), scalar());
+  }
+}
+
+TEST(Nnue, TheOutputKernelsAgreeUpToTheirBound) {
+  expect_output_kernels_agree<nnue::PieceSquare>();
+  expect_output_kernels_agree<nnue::GeneralBuckets>();
 }
 
 // GeneralBuckets: PieceSquare's features once for each of the six places of the own general,
