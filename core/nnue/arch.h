@@ -5,8 +5,8 @@
 //
 // Every architecture's output is the same: the two perspectives' accumulators (side to move
 // first) through clip(x, 0, QA)^2, times int16 output weights |w| <= MaxOutputWeight, summed in
-// int32. The largest such sum is QA * QA * 127 * 2 * Hidden, which must stay below 2^31 (checked
-// below).
+// int32. The largest such sum is QA * QA * 127 * 2 * Hidden, which must stay below 2^31
+// (largest_output_sum() below).
 #pragma once
 
 #include <cstdint>
@@ -57,7 +57,7 @@ struct GeneralBuckets {
   static constexpr int Features = Buckets * PieceSquare::Features;
   static constexpr int Hidden = 256;
   // QA * QA * 127 * 2 * Hidden = 2,130,251,264: 181 is the largest QA that keeps the output's
-  // int32 sum exact at this width (182 would reach 2,153,908,224).
+  // int32 sum exact at this width (182 would reach 2,153,854,976).
   static constexpr int QA = 181;
   static constexpr int QB = 64;
 
@@ -74,11 +74,14 @@ struct GeneralBuckets {
   }
 };
 
+// The largest output sum of an architecture: every accumulator value at the clip, every output
+// weight at the bound. The kernels sum it in int32.
 template <typename Arch>
-constexpr bool output_sum_fits_int32 = int64_t(Arch::QA) * Arch::QA* MaxOutputWeight *
-                                           2 * Arch::Hidden
-                                       <= INT32_MAX;
-static_assert(output_sum_fits_int32<PieceSquare> && output_sum_fits_int32<GeneralBuckets>);
+constexpr int64_t largest_output_sum() {
+  return int64_t(Arch::QA) * Arch::QA * MaxOutputWeight * 2 * Arch::Hidden;
+}
+static_assert(largest_output_sum<PieceSquare>() <= INT32_MAX &&
+              largest_output_sum<GeneralBuckets>() <= INT32_MAX);
 
 // The widest first layer of any architecture: the size of an accumulator.
 constexpr int MaxHidden = GeneralBuckets::Hidden;

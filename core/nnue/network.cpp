@@ -52,19 +52,6 @@ void put_i16(std::string& out, int16_t v) {
   out += char(uint16_t(v) >> 8);
 }
 
-}  // namespace
-
-Network::Network(Architecture a) : arch(a) {
-  with_shape(arch, [&](auto shape) {
-    using A = decltype(shape);
-    w1.resize(size_t(A::Features) * A::Hidden);
-    b1.resize(A::Hidden);
-    w2.resize(2 * A::Hidden);
-  });
-}
-
-namespace {
-
 // "2 and 3": the versions parse() reads.
 std::string known_versions() {
   std::string list;
@@ -116,6 +103,15 @@ std::string parse_as(Architecture arch, Reader in, Network& out) {
 }
 
 }  // namespace
+
+Network::Network(Architecture a) : arch(a) {
+  with_shape(arch, [&](auto shape) {
+    using A = decltype(shape);
+    w1.resize(size_t(A::Features) * A::Hidden);
+    b1.resize(A::Hidden);
+    w2.resize(2 * A::Hidden);
+  });
+}
 
 std::string parse(const void* data, size_t size, Network& out) {
   const auto* bytes = static_cast<const unsigned char*>(data);
