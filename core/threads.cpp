@@ -24,20 +24,27 @@ std::string ThreadPool::set_count(int count) {
 #ifdef CHUHAN_NO_THREADS
   if (count > 1) return "this build searches with one thread only";
 #endif
+  helpers_.reserve(size_t(std::max(count - 1, 0)));
   for (int index = 1; index < count; ++index) {
-    auto helper = std::make_unique<Helper>(tt_, index);
-    Helper& h = *helper;
-    h.worker.set_network(network_);
+    std::unique_ptr<Helper> helper;
     const uint64_t started_at = search_id_;
     auto start = [&] {
+      helper = std::make_unique<Helper>(tt_, index);
+      Helper& h = *helper;
+      h.worker.set_network(network_);
       h.thread = std::thread([this, &h, started_at] { helper_loop(h, started_at); });
     };
 #if defined(__cpp_exceptions)
     try {
       start();
-    } catch (const std::system_error&) {
-      return "cannot start more than " + std::to_string(this->count()) +
-             " search threads here; using " + std::to_string(this->count());
+    } catch (const std::exception&) {  // std::system_error (the thread), std::bad_alloc (helper)
+      // Out of threads or address space: keep half of those started (as the protocol loop does
+      // when a search cannot start), so that the search's own thread and what the helpers
+      // allocate when they first search still fit.
+      const int started = this->count();
+      set_count(std::max(1, started / 2));
+      return "cannot start more than " + std::to_string(started) + " search threads here; using " +
+             std::to_string(this->count());
     }
 #else
     start();  // without exceptions a refused thread aborts: the caller keeps within its limits

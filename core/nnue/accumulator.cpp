@@ -40,7 +40,9 @@ void apply_move(const Network& net, const StateInfo& st, Color perspective, Squa
 
 // Brings the state's accumulator of `perspective` up to date: forward from the nearest computed
 // ancestor, or from the board when that is far, absent, or behind a move of the perspective's
-// own general (which may change the features of every piece).
+// own general (which may change the features of every piece: the left-right mirror, and
+// GeneralBuckets' bucket). Along the chain walked the own general therefore stays where it is
+// now, and every feature is taken with it there.
 template <typename Arch>
 const int16_t* update_as(const Network& net, const Position& pos, Color perspective,
                          Accumulator& scratch) {
@@ -75,11 +77,14 @@ const int16_t* update_as(const Network& net, const Position& pos, Color perspect
 
 const int16_t* update(const Network& net, const Position& pos, Color perspective,
                       Accumulator& scratch) {
-  return update_as<PieceSquare>(net, pos, perspective, scratch);
+  return with_shape(net.arch, [&](auto shape) {
+    return update_as<decltype(shape)>(net, pos, perspective, scratch);
+  });
 }
 
 void refresh(const Network& net, const Position& pos, Color perspective, int16_t* out) {
-  refresh_as<PieceSquare>(net, pos, perspective, out);
+  with_shape(net.arch,
+             [&](auto shape) { refresh_as<decltype(shape)>(net, pos, perspective, out); });
 }
 
 }  // namespace chuhan::nnue

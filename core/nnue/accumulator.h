@@ -14,7 +14,8 @@
 
 namespace chuhan::nnue {
 
-// Both perspectives' sums (indexed by colour), each valid once computed[perspective] is set.
+// Both perspectives' sums (indexed by colour), each valid once computed[perspective] is set; a
+// network of a narrower architecture uses the first Hidden values.
 struct Accumulator {
   alignas(64) int16_t values[COLOR_NB][MaxHidden];
   bool computed[COLOR_NB];
@@ -41,7 +42,8 @@ class AccumulatorStack {
 const int16_t* update(const Network& net, const Position& pos, Color perspective,
                       Accumulator& scratch);
 // The accumulator of `perspective` computed from the board into `out` (net.b1 plus a row per
-// piece), for states without one and for the test that the incremental updates agree with it.
+// piece; the network's Hidden values), for states without one and for the test that the
+// incremental updates agree with it.
 void refresh(const Network& net, const Position& pos, Color perspective, int16_t* out);
 
 }  // namespace chuhan::nnue

@@ -1,8 +1,10 @@
-// The integer kernels of the network: first-layer row updates and the output layer, each in
-// plain C++ and, where the build has it, SIMD (AVX2, SSE2 or WebAssembly SIMD128). Every SIMD
-// kernel computes exactly what its scalar twin does (int16 sums wrap alike, the output sums are
-// exact), so that every build gives the same scores and the same bench signature; the tests
-// compare them.
+// The integer kernels of the network: first-layer row updates and the output layer, for any
+// width N that is a multiple of 16 (arch.h: 128 and 256). The row updates are plain loops over a
+// fixed N, which the compilers vectorise in every build (SSE2, AVX2, WebAssembly SIMD128); int16
+// sums wrap alike at any lane width. The output layer is in plain C++ and, where the build has
+// it, in SIMD (AVX2, SSE2 or WebAssembly SIMD128); the SIMD kernel computes exactly what its
+// scalar twin does (the output sums are exact), so that every build gives the same scores and the
+// same bench signature; the tests compare them.
 #pragma once
 
 #include <algorithm>
@@ -40,7 +42,9 @@ inline void add_sub(int16_t* after, const int16_t* before, const int16_t* added,
 }
 
 // sum over both halves of clip(acc, 0, QA)^2 * w2: the output layer before its scaling. `w2`
-// holds the side to move's half (N weights) and then the other's.
+// holds the side to move's half (N weights) and then the other's, |w2| <= MaxOutputWeight, and
+// QA * QA * MaxOutputWeight * 2 * N fits in int32 (arch.h). `us`, `them` and `w2` are 32-byte
+// aligned.
 template <int N, int QA>
 inline int32_t output_scalar(const int16_t* us, const int16_t* them, const int16_t* w2) {
   int32_t sum = 0;
@@ -58,6 +62,7 @@ inline int32_t output_scalar(const int16_t* us, const int16_t* them, const int16
 // the clipped value again and add pairs into 32 bits. Exact, so equal to output_scalar().
 template <int N, int QA>
 inline int32_t output_simd(const int16_t* us, const int16_t* them, const int16_t* w2) {
+  static_assert(N % 16 == 0, "whole AVX2 vectors");
 #if defined(__AVX2__)
   const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
   __m256i sum = zero;

@@ -2,6 +2,7 @@
 // every check a file from outside needs, writing it, and the network built into the binary.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -13,7 +14,22 @@
 namespace chuhan::nnue {
 
 // Which shape (arch.h) a network has; its value is the net file's version.
-enum class Architecture : uint32_t { PIECE_SQUARE = 2 };
+enum class Architecture : uint32_t { PIECE_SQUARE = 2, GENERAL_BUCKETS = 3 };
+constexpr Architecture Architectures[] = {Architecture::PIECE_SQUARE,
+                                          Architecture::GENERAL_BUCKETS};
+
+// f(Arch{}) for the shape struct (arch.h) of `arch`: how the code written over the shapes is
+// chosen for a network. This and Architectures are the lists to extend for a new shape.
+template <typename F>
+constexpr auto with_shape(Architecture arch, F&& f) {
+  switch (arch) {
+    case Architecture::GENERAL_BUCKETS:
+      return f(GeneralBuckets{});
+    case Architecture::PIECE_SQUARE:
+      break;
+  }
+  return f(PieceSquare{});
+}
 
 // Vectors whose data SIMD code loads aligned.
 template <typename T>
@@ -44,6 +60,7 @@ struct Network {
   // to its output; otherwise its output is the whole evaluation.
   bool corrects_hand_written = false;
   std::string description;
+  // The sizes below are those of the architecture (Features, Hidden).
   AlignedVector<int16_t> w1;  // first layer, feature-major: Features rows of Hidden
   AlignedVector<int16_t> b1;  // Hidden
   AlignedVector<int16_t> w2;  // output layer: the side to move's half, then the other's
@@ -52,20 +69,31 @@ struct Network {
   const int16_t* row(int feature, int hidden) const { return &w1[size_t(feature) * hidden]; }
 };
 
-// The net file: magic, version, shape, scale, flags, description, the weights as little-endian
-// integers, and an FNV-1a checksum of everything before it. parse() returns "" on success;
-// otherwise what is wrong, and `out` is unchanged.
+// The net file: magic, version (= the architecture), its shape and quantisation, scale, flags,
+// description, the weights as little-endian integers, and an FNV-1a checksum of everything
+// before it (scripts/nnue/README.md). parse() reads every architecture's files and returns ""
+// on success; otherwise what is wrong, and `out` is unchanged. serialize() writes the file of
+// `net`'s architecture.
 std::string parse(const void* data, size_t size, Network& out);
-// The longest description parse() accepts, and so the largest file it reads: a reader of net
-// files needs no more bytes than MaxFileSize (the header, the description, the weights, the
-// checksum).
-constexpr size_t MaxDescriptionSize = 4096;
-constexpr size_t MaxFileSize = 40 + MaxDescriptionSize +
-                               (size_t(PieceSquare::Features) * PieceSquare::Hidden +
-                                PieceSquare::Hidden + 2 * PieceSquare::Hidden) *
-                                   2 +
-                               4 + 4;
 std::string serialize(const Network& net);
+
+// The longest description parse() accepts.
+constexpr size_t MaxDescriptionSize = 4096;
+// The size of a net file of `arch` with a description of `description_size` bytes: the header
+// (magic and eight 32-bit fields), the description, the weights, the output bias, the checksum.
+constexpr size_t file_size(Architecture arch, size_t description_size) {
+  return with_shape(arch, [&](auto shape) {
+    using A = decltype(shape);
+    return 8 + 8 * 4 + description_size +
+           (size_t(A::Features) * A::Hidden + A::Hidden + 2 * A::Hidden) * 2 + 4 + 4;
+  });
+}
+// The largest file parse() reads: a reader of net files needs no more bytes than this.
+constexpr size_t MaxFileSize = [] {
+  size_t most = 0;
+  for (Architecture a : Architectures) most = std::max(most, file_size(a, MaxDescriptionSize));
+  return most;
+}();
 
 // The network built into the binary (generated from core/nets/ at build time).
 const Network& embedded_network();

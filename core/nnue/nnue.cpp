@@ -20,7 +20,8 @@ int64_t output_as(const Network& net, const Position& pos, Kernel kernel) {
 }  // namespace
 
 int64_t output(const Network& net, const Position& pos, Kernel kernel) {
-  return output_as<PieceSquare>(net, pos, kernel);
+  return with_shape(net.arch,
+                    [&](auto shape) { return output_as<decltype(shape)>(net, pos, kernel); });
 }
 
 }  // namespace chuhan::nnue

@@ -1,5 +1,6 @@
-// chuhan-nnue-train: fits the network of core/nnue/ to chuhan-datagen's records
-// (scripts/nnue/packed.h) and exports it as a net file (README.md in this directory).
+// chuhan-nnue-train: fits a network of core/nnue/ (either architecture of arch.h, --arch) to
+// chuhan-datagen's records (scripts/nnue/packed.h) and exports it as a net file (README.md in
+// this directory).
 //
 // The float model is exactly what core/nnue/ computes in integers: for each perspective
 // (side to move first) a = b1 + sum of W1 rows of the active features, h = clip(a, 0, 1), and
@@ -32,13 +33,21 @@ using chuhan::nnue_data::PackedPosition;
 
 namespace {
 
-constexpr int FeatureCount = PieceSquare::Features;
-constexpr int Hidden = PieceSquare::Hidden;
-constexpr int QA = PieceSquare::QA;
-constexpr int QB = PieceSquare::QB;
-constexpr auto feature_index = PieceSquare::feature;
+// The architecture trained (arch.h), its numbers at run time.
+struct Shape {
+  Architecture arch;
+  int features, hidden, qa, qb;
+  int (*feature)(Color perspective, Square own_general, Piece pc, Square s);
+};
+Shape shape_of(Architecture arch) {
+  return with_shape(arch, [&](auto shape) {
+    using A = decltype(shape);
+    return Shape{arch, A::Features, A::Hidden, A::QA, A::QB, &A::feature};
+  });
+}
 
 struct Options {
+  Architecture arch = Architecture::PIECE_SQUARE;
   std::vector<std::string> data;
   std::string out = "chuhan.nnue";
   std::string checkpoint;  // float weights: read if present, written every epoch
@@ -82,9 +91,9 @@ PackedPosition mirror_files(const PackedPosition& p) {
   return m;
 }
 
-// With `hand_written`, the sample's base is the hand-written evaluation (the network then
-// learns a correction to it).
-Sample make_sample(const PackedPosition& p, bool hand_written) {
+// The sample of record `p` for a network of `shape`. With `hand_written`, the sample's base is
+// the hand-written evaluation (the network then learns a correction to it).
+Sample make_sample(const PackedPosition& p, const Shape& shape, bool hand_written) {
   Sample s{};
   const Color us = nnue_data::side_to_move(p);
   Square generals[COLOR_NB] = {SQ_NONE, SQ_NONE};
@@ -95,8 +104,8 @@ Sample make_sample(const PackedPosition& p, bool hand_written) {
   for (int sq = 0; sq < SQUARE_NB; ++sq) {
     const Piece pc = nnue_data::piece_at(p, sq);
     if (pc == NO_PIECE || s.count == MaxPieces) continue;
-    s.features[0][s.count] = uint16_t(feature_index(us, generals[us], pc, Square(sq)));
-    s.features[1][s.count] = uint16_t(feature_index(~us, generals[~us], pc, Square(sq)));
+    s.features[0][s.count] = uint16_t(shape.feature(us, generals[us], pc, Square(sq)));
+    s.features[1][s.count] = uint16_t(shape.feature(~us, generals[~us], pc, Square(sq)));
     ++s.count;
   }
   const int red_score = nnue_data::red_score(p), red_result = nnue_data::result_for_red(p);
@@ -116,9 +125,15 @@ Sample make_sample(const PackedPosition& p, bool hand_written) {
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 struct Model {
-  std::vector<float> w1 = std::vector<float>(size_t(FeatureCount) * Hidden);
-  std::vector<float> b1 = std::vector<float>(Hidden);
-  std::vector<float> w2 = std::vector<float>(2 * Hidden);
+  explicit Model(const Shape& shape)
+      : hidden(shape.hidden),
+        w1(size_t(shape.features) * size_t(hidden)),
+        b1(size_t(hidden)),
+        w2(2 * size_t(hidden)) {}
+  int hidden;
+  std::vector<float> w1;  // feature-major: a row of `hidden` per feature
+  std::vector<float> b1;
+  std::vector<float> w2;  // the side to move's half, then the other's
   float b2 = 0;
   // All parameters as one list of (pointer, count), for Adam and the checkpoint.
   std::vector<std::pair<float*, size_t>> tensors() {
@@ -129,16 +144,17 @@ struct Model {
 // Model output y for a sample, before the endgame scale (lead_factor); `hidden` receives the two
 // perspectives' pre-activations.
 double forward(const Model& m, const Sample& s, float* hidden, double scale) {
+  const int H = m.hidden;
   double y = m.b2 + s.base / scale;
   for (int half = 0; half < 2; ++half) {
-    float* a = hidden + half * Hidden;
+    float* a = hidden + half * H;
     std::copy(m.b1.begin(), m.b1.end(), a);
     for (int k = 0; k < s.count; ++k) {
-      const float* row = &m.w1[size_t(s.features[half][k]) * Hidden];
-      for (int i = 0; i < Hidden; ++i) a[i] += row[i];
+      const float* row = &m.w1[size_t(s.features[half][k]) * size_t(H)];
+      for (int i = 0; i < H; ++i) a[i] += row[i];
     }
-    const float* w = &m.w2[half * Hidden];
-    for (int i = 0; i < Hidden; ++i) {
+    const float* w = &m.w2[half * H];
+    for (int i = 0; i < H; ++i) {
       const float h = std::clamp(a[i], 0.0f, 1.0f);
       y += h * h * w[i];
     }
@@ -159,8 +175,9 @@ double target(const Sample& s, double scale, double lambda) {
 // summed loss.
 double accumulate(const Model& m, const std::vector<Sample>& data, const size_t* index, size_t n,
                   double scale, double lambda, Model& grad) {
+  const int H = m.hidden;
   double loss = 0;
-  std::vector<float> hidden(2 * Hidden), dhidden(Hidden);
+  std::vector<float> hidden(2 * size_t(H)), dhidden(static_cast<size_t>(H));
   for (size_t j = 0; j < n; ++j) {
     const Sample& s = data[index[j]];
     const double y = forward(m, s, hidden.data(), scale), factor = lead_factor(s, y);
@@ -169,18 +186,18 @@ double accumulate(const Model& m, const std::vector<Sample>& data, const size_t*
     const float g = float(2 * (p - t) * p * (1 - p) * factor);
     grad.b2 += g;
     for (int half = 0; half < 2; ++half) {
-      const float* a = &hidden[half * Hidden];
-      const float* w = &m.w2[half * Hidden];
-      float* gw = &grad.w2[half * Hidden];
-      for (int i = 0; i < Hidden; ++i) {
+      const float* a = &hidden[size_t(half * H)];
+      const float* w = &m.w2[size_t(half * H)];
+      float* gw = &grad.w2[size_t(half * H)];
+      for (int i = 0; i < H; ++i) {
         const float h = std::clamp(a[i], 0.0f, 1.0f);
         gw[i] += g * h * h;
         dhidden[i] = a[i] > 0 && a[i] < 1 ? 2 * g * h * w[i] : 0;
         grad.b1[i] += dhidden[i];
       }
       for (int k = 0; k < s.count; ++k) {
-        float* row = &grad.w1[size_t(s.features[half][k]) * Hidden];
-        for (int i = 0; i < Hidden; ++i) row[i] += dhidden[i];
+        float* row = &grad.w1[size_t(s.features[half][k]) * size_t(H)];
+        for (int i = 0; i < H; ++i) row[i] += dhidden[i];
       }
     }
   }
@@ -189,7 +206,7 @@ double accumulate(const Model& m, const std::vector<Sample>& data, const size_t*
 
 double mean_loss(const Model& m, const std::vector<Sample>& data, size_t begin, size_t end,
                  double scale, double lambda) {
-  std::vector<float> hidden(2 * Hidden);
+  std::vector<float> hidden(2 * size_t(m.hidden));
   double loss = 0;
   for (size_t i = begin; i < end; ++i) {
     const double y = forward(m, data[i], hidden.data(), scale);
@@ -213,36 +230,48 @@ double fit_scale(const std::vector<Sample>& data) {
   return best;
 }
 
-constexpr float W1Limit = 5.0f;  // 33 rows of 5 * QA stay within int16
-constexpr float W2Limit = 127.0f / QB;
+// The float weights' bounds: a first-layer weight (33 rows of 5 * QA, the bias and one per piece,
+// stay within int16) and an output weight (what the net file's int16 may hold).
+constexpr float W1Limit = 5.0f;
+static_assert(33 * 5 * PieceSquare::QA <= INT16_MAX && 33 * 5 * GeneralBuckets::QA <= INT16_MAX);
+float w2_limit(const Shape& shape) { return float(MaxOutputWeight) / float(shape.qb); }
 
 int16_t quantise(double v, double factor) { return int16_t(std::lround(v * factor)); }
 
 // The model with every weight rounded as export_network() rounds it.
-void round_like_export(const Model& m, Model& out) {
+void round_like_export(const Model& m, const Shape& shape, Model& out) {
   auto round_to = [](float v, double factor) { return float(std::lround(v * factor) / factor); };
-  for (size_t i = 0; i < m.w1.size(); ++i) out.w1[i] = round_to(m.w1[i], QA);
-  for (size_t i = 0; i < m.b1.size(); ++i) out.b1[i] = round_to(m.b1[i], QA);
-  for (size_t i = 0; i < m.w2.size(); ++i) out.w2[i] = round_to(m.w2[i], QB);
-  out.b2 = round_to(m.b2, double(QA) * QB);
+  for (size_t i = 0; i < m.w1.size(); ++i) out.w1[i] = round_to(m.w1[i], shape.qa);
+  for (size_t i = 0; i < m.b1.size(); ++i) out.b1[i] = round_to(m.b1[i], shape.qa);
+  for (size_t i = 0; i < m.w2.size(); ++i) out.w2[i] = round_to(m.w2[i], shape.qb);
+  out.b2 = round_to(m.b2, double(shape.qa) * shape.qb);
 }
 
-Network export_network(const Model& m, double scale, bool residual,
+Network export_network(const Model& m, const Shape& shape, double scale, bool residual,
                        const std::string& description) {
-  auto net = std::make_unique<Network>(Architecture::PIECE_SQUARE);
-  for (size_t i = 0; i < m.w1.size(); ++i) net->w1[i] = quantise(m.w1[i], QA);
-  for (int i = 0; i < Hidden; ++i) net->b1[i] = quantise(m.b1[i], QA);
-  for (size_t i = 0; i < m.w2.size(); ++i) net->w2[i] = quantise(m.w2[i], QB);
-  net->b2 = int32_t(std::lround(double(m.b2) * QA * QB));
+  auto net = std::make_unique<Network>(shape.arch);
+  for (size_t i = 0; i < m.w1.size(); ++i) net->w1[i] = quantise(m.w1[i], shape.qa);
+  for (size_t i = 0; i < m.b1.size(); ++i) net->b1[i] = quantise(m.b1[i], shape.qa);
+  for (size_t i = 0; i < m.w2.size(); ++i) net->w2[i] = quantise(m.w2[i], shape.qb);
+  net->b2 = int32_t(std::lround(double(m.b2) * shape.qa * shape.qb));
   net->scale = int32_t(std::lround(scale));
   net->corrects_hand_written = residual;
   net->description = description;
   return *net;
 }
 
+// Reads the float weights of a checkpoint into `m`: false when there is none; exits when it is
+// not of m's size (another architecture).
 bool read_checkpoint(const std::string& path, Model& m) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return false;
+  size_t floats = 0;
+  for (auto [p, n] : m.tensors()) floats += n;
+  if (size_t(in.tellg()) != floats * sizeof(float)) {
+    std::cerr << "checkpoint " << path << " is not of this architecture's size\n";
+    std::exit(1);
+  }
+  in.seekg(0);
   for (auto [p, n] : m.tensors())
     in.read(reinterpret_cast<char*>(p), std::streamsize(n * sizeof(float)));
   return bool(in);
@@ -258,9 +287,9 @@ void write_checkpoint(const std::string& path, Model& m) {
 // How far the exported integer network (through the engine's evaluate()) is from the float model,
 // in centipawns, on up to `count` samples of `records`: false when the mean difference exceeds
 // `tolerance` or the largest ten times that (tolerance 0: no limit).
-bool compare_exported(const Model& m, const Network& net, double scale,
+bool compare_exported(const Model& m, const Shape& shape, const Network& net, double scale,
                       const std::vector<PackedPosition>& records, size_t count, double tolerance) {
-  std::vector<float> hidden(2 * Hidden);
+  std::vector<float> hidden(2 * size_t(m.hidden));
   double total = 0, worst = 0;
   size_t n = 0;
   for (size_t i = 0; i < records.size() && n < count;
@@ -268,7 +297,7 @@ bool compare_exported(const Model& m, const Network& net, double scale,
     Position pos;
     StateInfo st;
     pos.set(nnue_data::to_fen(records[i]), &st);
-    const Sample s = make_sample(records[i], net.corrects_hand_written);
+    const Sample s = make_sample(records[i], shape, net.corrects_hand_written);
     const double y = forward(m, s, hidden.data(), scale);
     const double float_cp = y * lead_factor(s, y) * scale;
     const double diff = std::abs(float_cp - evaluate(pos, &net));
@@ -288,7 +317,16 @@ int main(int argc, char** argv) {
     const std::string key = argv[i], value = argv[i + 1];
     if (key == "--data")
       opt.data.push_back(value);
-    else if (key == "--out")
+    else if (key == "--arch") {
+      if (value == "2" || value == "piece-square") {
+        opt.arch = Architecture::PIECE_SQUARE;
+      } else if (value == "3" || value == "general-buckets") {
+        opt.arch = Architecture::GENERAL_BUCKETS;
+      } else {
+        std::cerr << "--arch is 2 (piece-square) or 3 (general-buckets), not " << value << "\n";
+        return 2;
+      }
+    } else if (key == "--out")
       opt.out = value;
     else if (key == "--checkpoint")
       opt.checkpoint = value;
@@ -326,9 +364,11 @@ int main(int argc, char** argv) {
     }
   }
   if (opt.data.empty()) {
-    std::cerr << "usage: chuhan-nnue-train --data FILE [--data FILE...] --out NET [--epochs N]\n";
+    std::cerr << "usage: chuhan-nnue-train --data FILE [--data FILE...] --out NET [--epochs N]"
+                 " [--arch 2|piece-square|3|general-buckets]\n";
     return 2;
   }
+  const Shape shape = shape_of(opt.arch);
 
   // The records in file order: each file game by game.
   std::vector<PackedPosition> records;
@@ -360,21 +400,36 @@ int main(int argc, char** argv) {
   std::shuffle(records.begin(), records.begin() + long(train_records), rng);
   std::vector<Sample> data;
   data.reserve(records.size() + (opt.mirror ? train_records : 0));
-  for (size_t i = 0; i < train_records; ++i) data.push_back(make_sample(records[i], opt.residual));
+  for (size_t i = 0; i < train_records; ++i)
+    data.push_back(make_sample(records[i], shape, opt.residual));
   if (opt.mirror)
     for (size_t i = 0; i < train_records; ++i)
-      data.push_back(make_sample(mirror_files(records[i]), opt.residual));
+      data.push_back(make_sample(mirror_files(records[i]), shape, opt.residual));
   const size_t train_size = data.size();
   for (size_t i = train_records; i < records.size(); ++i)
-    data.push_back(make_sample(records[i], opt.residual));
+    data.push_back(make_sample(records[i], shape, opt.residual));
   const double scale = opt.scale > 0 ? opt.scale : fit_scale(data);
-  std::printf("%zu positions (%zu for validation), scale %.0f, lambda %.2f\n", data.size(),
-              data.size() - train_size, scale, opt.lambda);
+  std::printf("%zu positions (%zu for validation), scale %.0f, lambda %.2f, architecture %u\n",
+              data.size(), data.size() - train_size, scale, opt.lambda, uint32_t(opt.arch));
 
-  Model model;
+  Model model(shape);
   if (opt.checkpoint.empty() || !read_checkpoint(opt.checkpoint, model)) {
     std::uniform_real_distribution<float> init1(-0.1f, 0.1f), init2(-0.1f, 0.1f);
     for (float& w : model.w1) w = init1(rng);
+    // The rows of features that no training position has (most of them impossible: a piece
+    // where it cannot go, a general outside its bucket) start at zero and, never getting a
+    // gradient, stay there: neutral in the engine, and the net file compresses.
+    std::vector<bool> seen(size_t(shape.features));
+    for (size_t i = 0; i < train_size; ++i)
+      for (int half = 0; half < 2; ++half)
+        for (int k = 0; k < data[i].count; ++k) seen[data[i].features[half][k]] = true;
+    size_t unseen = 0;
+    for (size_t f = 0; f < seen.size(); ++f) {
+      if (seen[f]) continue;
+      std::fill_n(&model.w1[f * size_t(shape.hidden)], shape.hidden, 0.0f);
+      ++unseen;
+    }
+    std::printf("%zu of %d features in no training position\n", unseen, shape.features);
     // A correction starts at zero: the model is then the hand-written evaluation.
     for (float& w : model.w2) w = opt.residual ? 0.0f : init2(rng);
   } else {
@@ -386,9 +441,9 @@ int main(int argc, char** argv) {
   size_t param_count = 0;
   for (auto [p, n] : params) param_count += n;
   std::vector<float> adam_m(param_count), adam_v(param_count);
-  std::vector<Model> grads(size_t(opt.threads));
-  Model rounded;  // what the forward pass uses (round_like_export)
-  round_like_export(model, rounded);
+  std::vector<Model> grads(size_t(opt.threads), Model(shape));
+  Model rounded(shape);  // what the forward pass uses (round_like_export)
+  round_like_export(model, shape, rounded);
   std::vector<size_t> order(train_size);
   for (size_t i = 0; i < train_size; ++i) order[i] = i;
   long step = 0;
@@ -434,7 +489,7 @@ int main(int argc, char** argv) {
       size_t offset = 0;
       for (size_t k = 0; k < params.size(); ++k) {
         auto [p, count] = params[k];
-        const float limit = k == 2 || k == 3 ? W2Limit : W1Limit;
+        const float limit = k == 2 || k == 3 ? w2_limit(shape) : W1Limit;
         for (size_t i = 0; i < count; ++i) {
           float g = 0;
           for (const auto& gt : grad_tensors) g += gt[k].first[i];
@@ -448,7 +503,7 @@ int main(int argc, char** argv) {
         }
         offset += count;
       }
-      round_like_export(model, rounded);
+      round_like_export(model, shape, rounded);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -463,9 +518,9 @@ int main(int argc, char** argv) {
     if (validation_loss < best_loss) best_loss = validation_loss, best = model, best_epoch = epoch;
   }
   std::printf("exporting epoch %d (validation %.6f)\n", best_epoch, best_loss);
-  round_like_export(best, rounded);
+  round_like_export(best, shape, rounded);
 
-  const Network net = export_network(best, scale, opt.residual, opt.description);
+  const Network net = export_network(best, shape, scale, opt.residual, opt.description);
   const std::string bytes = serialize(net);
   auto check = std::make_unique<Network>();
   const std::string error = parse(bytes.data(), bytes.size(), *check);
@@ -476,7 +531,7 @@ int main(int argc, char** argv) {
   std::ofstream(opt.out, std::ios::binary) << bytes;
   std::printf("wrote %s (%zu bytes)\n", opt.out.c_str(), bytes.size());
   const std::vector<PackedPosition> held_out(records.begin() + long(train_records), records.end());
-  if (!compare_exported(rounded, *check, scale, held_out, 2000, opt.export_tolerance)) {
+  if (!compare_exported(rounded, shape, *check, scale, held_out, 2000, opt.export_tolerance)) {
     std::cerr << "the exported network differs from the float model by more than "
               << opt.export_tolerance << " cp on average (or 10 times that at most)\n";
     return 1;
