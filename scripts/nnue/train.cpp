@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -51,6 +53,7 @@ struct Options {
   std::vector<std::string> data;
   std::string out = "chuhan.nnue";
   std::string checkpoint;  // float weights: read if present, written every epoch
+  std::string init;        // a net file to start from (its architecture, kind and scale)
   std::string description = "Chuhan network";
   int epochs = 20;
   int batch = 16384;
@@ -260,6 +263,14 @@ Network export_network(const Model& m, const Shape& shape, double scale, bool re
   return *net;
 }
 
+// The float model a net file quantises (export_network() of it gives the file's weights back).
+void dequantise(const Network& net, const Shape& shape, Model& m) {
+  for (size_t i = 0; i < m.w1.size(); ++i) m.w1[i] = float(net.w1[i] / double(shape.qa));
+  for (size_t i = 0; i < m.b1.size(); ++i) m.b1[i] = float(net.b1[i] / double(shape.qa));
+  for (size_t i = 0; i < m.w2.size(); ++i) m.w2[i] = float(net.w2[i] / double(shape.qb));
+  m.b2 = float(net.b2 / (double(shape.qa) * shape.qb));
+}
+
 // Reads the float weights of a checkpoint into `m`: false when there is none; exits when it is
 // not of m's size (another architecture).
 bool read_checkpoint(const std::string& path, Model& m) {
@@ -313,15 +324,16 @@ bool compare_exported(const Model& m, const Shape& shape, const Network& net, do
 
 int main(int argc, char** argv) {
   Options opt;
+  bool arch_given = false, residual_given = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
     if (key == "--data")
       opt.data.push_back(value);
     else if (key == "--arch") {
       if (value == "2" || value == "piece-square") {
-        opt.arch = Architecture::PIECE_SQUARE;
+        opt.arch = Architecture::PIECE_SQUARE, arch_given = true;
       } else if (value == "3" || value == "general-buckets") {
-        opt.arch = Architecture::GENERAL_BUCKETS;
+        opt.arch = Architecture::GENERAL_BUCKETS, arch_given = true;
       } else {
         std::cerr << "--arch is 2 (piece-square) or 3 (general-buckets), not " << value << "\n";
         return 2;
@@ -330,6 +342,8 @@ int main(int argc, char** argv) {
       opt.out = value;
     else if (key == "--checkpoint")
       opt.checkpoint = value;
+    else if (key == "--init")
+      opt.init = value;
     else if (key == "--description")
       opt.description = value;
     else if (key == "--epochs")
@@ -355,7 +369,7 @@ int main(int argc, char** argv) {
     else if (key == "--mirror")
       opt.mirror = value != "0" && value != "false";
     else if (key == "--residual")
-      opt.residual = value != "0" && value != "false";
+      opt.residual = value != "0" && value != "false", residual_given = true;
     else if (key == "--seed")
       opt.seed = unsigned(std::atoi(value.c_str()));
     else {
@@ -367,6 +381,36 @@ int main(int argc, char** argv) {
     std::cerr << "usage: chuhan-nnue-train --data FILE [--data FILE...] --out NET [--epochs N]"
                  " [--arch 2|piece-square|3|general-buckets]\n";
     return 2;
+  }
+  // --init: fine-tuning a net file (e.g. the default net on new data) takes its architecture,
+  // its kind (correction or whole evaluation) and its scale, which its weights are in units of.
+  std::unique_ptr<Network> init;
+  if (!opt.init.empty()) {
+    std::ifstream in(opt.init, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    init = std::make_unique<Network>();
+    if (const std::string error = nnue::parse(bytes.data(), bytes.size(), *init);
+        !in || !error.empty()) {
+      std::cerr << "--init " << opt.init << ": " << (in ? error : "cannot read it") << "\n";
+      return 1;
+    }
+    if (arch_given && init->arch != opt.arch) {
+      std::cerr << "--init " << opt.init << " is architecture " << uint32_t(init->arch)
+                << ", not the --arch given\n";
+      return 2;
+    }
+    if (residual_given && init->corrects_hand_written != opt.residual) {
+      std::cerr << "--init " << opt.init << (init->corrects_hand_written ? " is" : " is not")
+                << " a correction: --residual must agree or be left out\n";
+      return 2;
+    }
+    if (opt.scale > 0 && std::lround(opt.scale) != init->scale) {
+      std::cerr << "--init " << opt.init << " has scale " << init->scale << ": leave --scale out\n";
+      return 2;
+    }
+    opt.arch = init->arch;
+    opt.residual = init->corrects_hand_written;
+    opt.scale = init->scale;
   }
   const Shape shape = shape_of(opt.arch);
 
@@ -413,7 +457,12 @@ int main(int argc, char** argv) {
               data.size(), data.size() - train_size, scale, opt.lambda, uint32_t(opt.arch));
 
   Model model(shape);
-  if (opt.checkpoint.empty() || !read_checkpoint(opt.checkpoint, model)) {
+  if (!opt.checkpoint.empty() && read_checkpoint(opt.checkpoint, model)) {
+    std::printf("continuing from %s\n", opt.checkpoint.c_str());
+  } else if (init) {
+    dequantise(*init, shape, model);
+    std::printf("starting from %s (%s)\n", opt.init.c_str(), init->description.c_str());
+  } else {
     std::uniform_real_distribution<float> init1(-0.1f, 0.1f), init2(-0.1f, 0.1f);
     for (float& w : model.w1) w = init1(rng);
     // The rows of features that no training position has (most of them impossible: a piece
@@ -432,8 +481,6 @@ int main(int argc, char** argv) {
     std::printf("%zu of %d features in no training position\n", unseen, shape.features);
     // A correction starts at zero: the model is then the hand-written evaluation.
     for (float& w : model.w2) w = opt.residual ? 0.0f : init2(rng);
-  } else {
-    std::printf("continuing from %s\n", opt.checkpoint.c_str());
   }
 
   // Adam state, one entry per parameter in tensors() order.
