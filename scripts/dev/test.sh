@@ -44,7 +44,7 @@ node --test --test-reporter=spec "${js_tests[@]}"
 echo "== native tests with AddressSanitizer + UBSan"
 cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
   -DCHUHAN_SANITIZE=ON $(grep -qw avx2 /proc/cpuinfo && echo -DCHUHAN_X86_64_V3=ON) >/dev/null
-cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests chuhan-nnue-train >/dev/null
+cmake --build build/sanitize -j"$(nproc)" --target chuhan chuhan_tests chuhan-nnue-train chuhan-datagen >/dev/null
 ctest --test-dir build/sanitize --output-on-failure -j"$(nproc)"
 
 echo "== multi-threaded search tests with ThreadSanitizer"
