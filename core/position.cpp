@@ -165,6 +165,17 @@ bool Position::gives_check(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Square target = general_square(~side_);
   const Piece moving = board_[from];
+  // Most moves neither leave nor reach the enemy general's rank or file (rook, cannon, screen
+  // and flying-general lines) nor leave a horse's leg beside it: such a move checks only as a
+  // horse landing where it hits the general (a soldier hits it only from its rank or file).
+  const bool from_matters = rank_of(from) == rank_of(target) || file_of(from) == file_of(target) ||
+                            Steps.diagonal_neighbours[target].has(from);
+  if (!from_matters && rank_of(to) != rank_of(target) && file_of(to) != file_of(target)) {
+    if (type_of(moving) != HORSE) return false;
+    for (const BlockableStep& h : Steps.horse_attackers[target])
+      if (h.to == to) return board_[h.block] == NO_PIECE;  // the leg is not `from`: see above
+    return false;
+  }
   uint16_t rank_occ = rank_occ_[rank_of(target)], file_occ = file_occ_[file_of(target)];
   if (rank_of(from) == rank_of(target)) rank_occ &= ~(1 << file_of(from));
   if (rank_of(to) == rank_of(target)) rank_occ |= 1 << file_of(to);

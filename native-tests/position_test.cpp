@@ -132,18 +132,33 @@ TEST(Position, PseudoLegalRejectsMovesFromElsewhere) {
 }
 
 TEST(Position, GivesCheckMatchesTheResultingPosition) {
+  // Every legal move of the data's positions and of random games from them. gives_check()
+  // answers moves off the enemy general's rank and file without the full attack test; the
+  // checks among those (horses hitting from off the lines) are counted so that the test
+  // exercises that shortcut.
+  std::mt19937 rng(20261127);
+  int off_line_checks = 0;
   for (const std::string& fen : all_data_fens()) {
     Position pos;
-    StateInfo st;
-    ASSERT_EQ(pos.set(fen, &st), "");
-    for (Move m : MoveList<LEGAL>(pos)) {
-      StateInfo next;
-      const bool predicted = pos.gives_check(m);
-      pos.do_move(m, next);
-      EXPECT_EQ(predicted, pos.in_check()) << fen << " " << move_to_string(m);
-      pos.undo_move(m);
+    std::vector<StateInfo> states(32);
+    ASSERT_EQ(pos.set(fen, &states[0]), "");
+    for (int ply = 1; ply < 32; ++ply) {
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      const Square general = pos.general_square(~pos.side_to_move());
+      for (Move m : moves) {
+        StateInfo next;
+        const bool predicted = pos.gives_check(m);
+        pos.do_move(m, next);
+        EXPECT_EQ(predicted, pos.in_check()) << pos.fen() << " after " << move_to_string(m);
+        pos.undo_move(m);
+        off_line_checks += predicted && rank_of(to_sq(m)) != rank_of(general) &&
+                           file_of(to_sq(m)) != file_of(general);
+      }
+      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
     }
   }
+  EXPECT_GT(off_line_checks, 500);
 }
 
 }  // namespace
