@@ -28,6 +28,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
   stage_ = pos.in_check() ? EVASION_TT : MAIN_TT;
   if (tt_move_ != MOVE_NONE && !pos.pseudo_legal(tt_move_)) tt_move_ = MOVE_NONE;
   if (tt_move_ == MOVE_NONE) ++stage_;
+  if (pos.in_check()) generate_evasions();
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history, bool with_checks)
@@ -37,6 +38,16 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history
       (!pos.pseudo_legal(tt_move_) || (!pos.in_check() && !pos.is_capture(tt_move_))))
     tt_move_ = MOVE_NONE;
   if (tt_move_ == MOVE_NONE) ++stage_;
+  if (pos.in_check()) generate_evasions();
+}
+
+// Every legal move, unscored: the count is known from the start (evasion_count()); they are
+// scored only when their stage comes, after the hash move's search has updated the histories.
+void MovePicker::generate_evasions() {
+  Move buffer[MAX_MOVES];
+  Move* last = generate<LEGAL>(pos_, buffer);
+  cur_ = end_ = moves_;
+  for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
 }
 
 // Most valuable victim first, least valuable attacker breaking ties.
@@ -143,15 +154,10 @@ Move MovePicker::next(bool skip_quiets) {
         stage_ = DONE;
         break;
 
-      case EVASION_INIT: {
-        Move buffer[MAX_MOVES];
-        Move* last = generate<LEGAL>(pos_, buffer);
-        cur_ = end_ = moves_;
-        for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
+      case EVASION_INIT:
         score_evasions();
         ++stage_;
         break;
-      }
 
       case EVASIONS:
       case QCAPTURES:

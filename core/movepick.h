@@ -61,8 +61,11 @@ class MovePicker {
   // Next pseudo-legal move, or MOVE_NONE when exhausted. With skip_quiets, quiet moves
   // (killers included) are no longer returned, except those that give check.
   Move next(bool skip_quiets = false);
+  // In check: how many legal moves there are (the hash move among them).
+  int evasion_count() const { return int(end_ - moves_); }
 
  private:
+  void generate_evasions();
   struct ScoredMove {
     Move move;
     int score;

@@ -470,7 +470,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   int move_count = 0, quiet_count = 0;
   bool skip_quiets = false;
   // Single-reply extension: an evasion that is the only legal move.
-  const bool single_reply = ss->in_check && MoveList<LEGAL>(pos).size() == 1;
+  const bool single_reply = ss->in_check && picker.evasion_count() == 1;
 
   for (Move m; (m = picker.next(skip_quiets)) != MOVE_NONE;) {
     if (Root &&

@@ -1,0 +1,68 @@
+// The staged move picker: every move once, the hash move first, and in check the evasion count
+// known before the first move is asked for.
+#include "movepick.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "data_files.h"
+#include "movegen.h"
+
+namespace chuhan::test {
+namespace {
+
+// The moves a picker returns, in order.
+std::vector<Move> picked(MovePicker& picker) {
+  std::vector<Move> out;
+  for (Move m; (m = picker.next()) != MOVE_NONE;) out.push_back(m);
+  return out;
+}
+
+std::vector<Move> sorted(std::vector<Move> moves) {
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+TEST(MovePicker, ReturnsEveryMoveOnceHashMoveFirstAndCountsEvasions) {
+  auto history = std::make_unique<History>();
+  auto cont_table = std::make_unique<ContinuationHistory>();
+  const PieceToHistory* cont[] = {&cont_table->table[NO_PIECE][0], &cont_table->table[NO_PIECE][0]};
+  const Move killers[2] = {MOVE_NONE, MOVE_NONE};
+  std::mt19937 rng(20261127);
+  int in_check = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    std::vector<StateInfo> states(24);
+    ASSERT_EQ(pos.set(fen, &states[0]), "");
+    for (int ply = 1; ply < 24; ++ply) {
+      const MoveList<LEGAL> legal(pos);
+      if (legal.size() == 0) break;
+      const Move tt_move = legal.moves[rng() % legal.size()];
+      MovePicker picker(pos, tt_move, killers, *history, cont);
+      if (pos.in_check()) {
+        ++in_check;
+        EXPECT_EQ(picker.evasion_count(), int(legal.size())) << pos.fen();
+      }
+      const std::vector<Move> got = picked(picker);
+      ASSERT_FALSE(got.empty());
+      EXPECT_EQ(got.front(), tt_move) << pos.fen();
+      // In check exactly the legal moves; otherwise every pseudo-legal one.
+      const std::vector<Move> expected =
+          pos.in_check() ? std::vector<Move>(legal.begin(), legal.end())
+                         : [&] {
+                             const MoveList<PSEUDO_LEGAL> all(pos);
+                             return std::vector<Move>(all.begin(), all.end());
+                           }();
+      EXPECT_EQ(sorted(got), sorted(expected)) << pos.fen();
+      pos.do_move(legal.moves[rng() % legal.size()], states[ply]);
+    }
+  }
+  EXPECT_GT(in_check, 50);
+}
+
+}  // namespace
+}  // namespace chuhan::test
