@@ -100,6 +100,17 @@ template <>
 Move* generate<LEGAL>(const Position& pos, Move* list) {
   Move* end = generate_pseudo<true, true>(pos, list);
   Move* cur = list;
+  if (pos.in_check()) {
+    // Most pseudo-legal moves leave the check as it is: only those that touch one checker's
+    // squares need the full test.
+    SquareSet to, from;
+    pos.evasion_squares(to, from);
+    const Square general = pos.general_square(pos.side_to_move());
+    for (Move* m = list; m != end; ++m)
+      if ((from_sq(*m) == general || to.has(to_sq(*m)) || from.has(from_sq(*m))) && pos.legal(*m))
+        *cur++ = *m;
+    return cur;
+  }
   for (Move* m = list; m != end; ++m)
     if (pos.legal(*m)) *cur++ = *m;
   return cur;

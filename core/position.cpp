@@ -161,6 +161,56 @@ bool Position::exposes_general(Move m) const {
   });
 }
 
+void Position::evasion_squares(SquareSet& to, SquareSet& from) const {
+  to = from = SquareSet{};
+  const Color them = ~side_;
+  const Square g = general_square(side_);
+  const int f = file_of(g), r = rank_of(g);
+  // The bits strictly between line positions i and j.
+  auto between = [](int i, int j) {
+    return ((1u << std::max(i, j)) - 1) & ~((2u << std::min(i, j)) - 1);
+  };
+  // Along the rank (positions are files) and the file (positions are ranks): a rook or the
+  // flying general on the first blocker, a cannon on the second with its screen between.
+  for (int along_file = 0; along_file < 2; ++along_file) {
+    const uint16_t occ = along_file ? file_occ_[f] : rank_occ_[r];
+    const int at = along_file ? r : f;
+    const LineMoves& line = along_file ? FileLine[r][occ] : RankLine[f][occ];
+    auto square = [&](int bit) {
+      return along_file ? file_bit_square(f, bit) : rank_bit_square(r, bit);
+    };
+    for (uint32_t b = line.first_blocker; b;) {
+      const int bit = pop_lsb(b);
+      const Piece p = board_[square(bit)];
+      if (p == make_piece(them, ROOK) || (along_file && p == make_piece(them, GENERAL))) {
+        for (uint32_t m = between(at, bit) | 1u << bit; m;) to.add(square(pop_lsb(m)));
+        return;
+      }
+    }
+    for (uint32_t b = line.second_blocker; b;) {
+      const int bit = pop_lsb(b);
+      if (board_[square(bit)] != make_piece(them, CANNON)) continue;
+      const uint32_t lane = between(at, bit);
+      for (uint32_t m = lane | 1u << bit; m;) to.add(square(pop_lsb(m)));
+      from.add(square(std::countr_zero(lane & occ)));  // the screen
+      return;
+    }
+  }
+  for (const BlockableStep& h : Steps.horse_attackers[g])
+    if (board_[h.to] == make_piece(them, HORSE) && board_[h.block] == NO_PIECE) {
+      to.add(h.to);
+      to.add(h.block);
+      return;
+    }
+  for (Square s : Steps.soldier_attackers[them][g])
+    if (board_[s] == make_piece(them, SOLDIER)) {
+      to.add(s);
+      return;
+    }
+  // Not in check after all: nothing is ruled out.
+  to.words[0] = to.words[1] = ~uint64_t(0);
+}
+
 bool Position::gives_check(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Square target = general_square(~side_);

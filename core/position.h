@@ -129,6 +129,11 @@ class Position {
   }
   // The full test behind legal(): would the mover's general be attacked after m?
   bool exposes_general(Move m) const;
+  // In check: squares that a move of any piece but the general must land on (`to`) or leave
+  // (`from`) to answer one of the checks (capture the checker, block its line or its horse's
+  // leg, take a cannon's screen away). A move touching neither is illegal; one touching them
+  // still needs legal().
+  void evasion_squares(SquareSet& to, SquareSet& from) const;
   // True if m is a move the side to move's piece could make on this board (used to check hash
   // and killer moves, which may come from other positions). Does not test legality.
   bool pseudo_legal(Move m) const;

@@ -52,11 +52,10 @@ TEST(MovePicker, ReturnsEveryMoveOnceHashMoveFirstAndCountsEvasions) {
       EXPECT_EQ(got.front(), tt_move) << pos.fen();
       // In check exactly the legal moves; otherwise every pseudo-legal one.
       const std::vector<Move> expected =
-          pos.in_check() ? std::vector<Move>(legal.begin(), legal.end())
-                         : [&] {
-                             const MoveList<PSEUDO_LEGAL> all(pos);
-                             return std::vector<Move>(all.begin(), all.end());
-                           }();
+          pos.in_check() ? std::vector<Move>(legal.begin(), legal.end()) : [&] {
+            const MoveList<PSEUDO_LEGAL> all(pos);
+            return std::vector<Move>(all.begin(), all.end());
+          }();
       EXPECT_EQ(sorted(got), sorted(expected)) << pos.fen();
       pos.do_move(legal.moves[rng() % legal.size()], states[ply]);
     }

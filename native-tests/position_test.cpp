@@ -161,5 +161,36 @@ TEST(Position, GivesCheckMatchesTheResultingPosition) {
   EXPECT_GT(off_line_checks, 500);
 }
 
+TEST(Position, EvasionSquaresRuleOutOnlyIllegalMoves) {
+  // In check, a move of another piece that touches none of evasion_squares() must leave the
+  // general attacked; and the squares must rule most moves out (else they save nothing).
+  std::mt19937 rng(20261128);
+  int positions = 0, ruled_out = 0, pseudo = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    std::vector<StateInfo> states(48);
+    ASSERT_EQ(pos.set(fen, &states[0]), "");
+    for (int ply = 1; ply < 48; ++ply) {
+      if (pos.in_check()) {
+        ++positions;
+        SquareSet to, from;
+        pos.evasion_squares(to, from);
+        const Square general = pos.general_square(pos.side_to_move());
+        for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
+          ++pseudo;
+          if (from_sq(m) == general || to.has(to_sq(m)) || from.has(from_sq(m))) continue;
+          ++ruled_out;
+          EXPECT_TRUE(pos.exposes_general(m)) << pos.fen() << " " << move_to_string(m);
+        }
+      }
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
+    }
+  }
+  EXPECT_GT(positions, 200);
+  EXPECT_GT(ruled_out, pseudo * 3 / 4);
+}
+
 }  // namespace
 }  // namespace chuhan::test
