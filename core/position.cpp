@@ -215,16 +215,40 @@ bool Position::gives_check(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Square target = general_square(~side_);
   const Piece moving = board_[from];
-  // Most moves neither leave nor reach the enemy general's rank or file (rook, cannon, screen
-  // and flying-general lines) nor leave a horse's leg beside it: such a move checks only as a
-  // horse landing where it hits the general (a soldier hits it only from its rank or file).
+  // Nothing attacks the enemy general before the move (Position holds no position where the
+  // side not to move is in check). A move that neither leaves the general's rank or file nor a
+  // horse's leg beside it opens no line or leg: it checks only by what it puts on `to`.
   const bool from_matters = rank_of(from) == rank_of(target) || file_of(from) == file_of(target) ||
                             Steps.diagonal_neighbours[target].has(from);
-  if (!from_matters && rank_of(to) != rank_of(target) && file_of(to) != file_of(target)) {
-    if (type_of(moving) != HORSE) return false;
-    for (const BlockableStep& h : Steps.horse_attackers[target])
-      if (h.to == to) return board_[h.block] == NO_PIECE;  // the leg is not `from`: see above
-    return false;
+  if (!from_matters) {
+    const bool on_rank = rank_of(to) == rank_of(target), on_file = file_of(to) == file_of(target);
+    if (!on_rank && !on_file) {
+      // Off both lines only a horse can hit the general.
+      if (type_of(moving) != HORSE) return false;
+      for (const BlockableStep& h : Steps.horse_attackers[target])
+        if (h.to == to) return board_[h.block] == NO_PIECE;  // the leg is not `from`: see above
+      return false;
+    }
+    // On one line: on the general's side of `to` along it, a rook (or, on the file, the own
+    // general) first or a cannon second. (A soldier beside the general came from its other
+    // line or from a leg square, which the full test below answers.)
+    const int at = on_rank ? file_of(target) : rank_of(target);
+    const int to_bit = on_rank ? file_of(to) : rank_of(to);
+    const uint16_t occ =
+        uint16_t((on_rank ? rank_occ_[rank_of(target)] : file_occ_[file_of(target)]) | 1 << to_bit);
+    const LineMoves& line = on_rank ? RankLine[at][occ] : FileLine[at][occ];
+    const uint32_t toward_to = to_bit > at ? ~((2u << at) - 1) : (1u << at) - 1;
+    auto piece_at_bit = [&](uint32_t bits) {
+      if (!bits) return NO_PIECE;
+      const int bit = std::countr_zero(bits);
+      const Square sq =
+          on_rank ? rank_bit_square(rank_of(target), bit) : file_bit_square(file_of(target), bit);
+      return sq == to ? moving : board_[sq];
+    };
+    const Piece first = piece_at_bit(line.first_blocker & toward_to);
+    const Piece second = piece_at_bit(line.second_blocker & toward_to);
+    return first == make_piece(side_, ROOK) || (on_file && first == make_piece(side_, GENERAL)) ||
+           second == make_piece(side_, CANNON);
   }
   uint16_t rank_occ = rank_occ_[rank_of(target)], file_occ = file_occ_[file_of(target)];
   if (rank_of(from) == rank_of(target)) rank_occ &= ~(1 << file_of(from));

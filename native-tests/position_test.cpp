@@ -132,12 +132,13 @@ TEST(Position, PseudoLegalRejectsMovesFromElsewhere) {
 }
 
 TEST(Position, GivesCheckMatchesTheResultingPosition) {
-  // Every legal move of the data's positions and of random games from them. gives_check()
-  // answers moves off the enemy general's rank and file without the full attack test; the
-  // checks among those (horses hitting from off the lines) are counted so that the test
-  // exercises that shortcut.
+  // Every pseudo-legal move (the move picker asks before the legality test) of the data's
+  // positions and of random games from them. gives_check() answers moves from off the enemy
+  // general's rank and file without the full attack test; the checks among those are counted
+  // (landing off the lines: horses; on them: rooks, cannons, screens, the facing general) so
+  // that the test exercises both shortcuts.
   std::mt19937 rng(20261127);
-  int off_line_checks = 0;
+  int off_line_checks = 0, onto_line_checks = 0;
   for (const std::string& fen : all_data_fens()) {
     Position pos;
     std::vector<StateInfo> states(32);
@@ -146,19 +147,23 @@ TEST(Position, GivesCheckMatchesTheResultingPosition) {
       const MoveList<LEGAL> moves(pos);
       if (moves.size() == 0) break;
       const Square general = pos.general_square(~pos.side_to_move());
-      for (Move m : moves) {
+      for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
         StateInfo next;
         const bool predicted = pos.gives_check(m);
         pos.do_move(m, next);
         EXPECT_EQ(predicted, pos.in_check()) << pos.fen() << " after " << move_to_string(m);
         pos.undo_move(m);
-        off_line_checks += predicted && rank_of(to_sq(m)) != rank_of(general) &&
-                           file_of(to_sq(m)) != file_of(general);
+        const auto on_a_line = [&](Square sq) {
+          return rank_of(sq) == rank_of(general) || file_of(sq) == file_of(general);
+        };
+        off_line_checks += predicted && !on_a_line(to_sq(m));
+        onto_line_checks += predicted && !on_a_line(from_sq(m)) && on_a_line(to_sq(m));
       }
       pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
     }
   }
   EXPECT_GT(off_line_checks, 500);
+  EXPECT_GT(onto_line_checks, 500);
 }
 
 TEST(Position, EvasionSquaresRuleOutOnlyIllegalMoves) {
