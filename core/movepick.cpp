@@ -38,14 +38,16 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history
       (!pos.pseudo_legal(tt_move_) || (!pos.in_check() && !pos.is_capture(tt_move_))))
     tt_move_ = MOVE_NONE;
   if (tt_move_ == MOVE_NONE) ++stage_;
-  if (pos.in_check()) generate_evasions();
 }
 
-// Every legal move, unscored: the count is known from the start (evasion_count()); they are
-// scored only when their stage comes, after the hash move's search has updated the histories.
+// Every legal move, unscored: the main search's picker makes them when it is made, for the count
+// (evasion_count()), the quiescence picker only when their stage comes (a hash-move cutoff
+// needs none). Either scores them at that stage, after the hash move's search has updated the
+// histories.
 void MovePicker::generate_evasions() {
   Move buffer[MAX_MOVES];
   Move* last = generate<LEGAL>(pos_, buffer);
+  evasions_generated_ = true;
   cur_ = end_ = moves_;
   for (Move* m = buffer; m != last; ++m) *end_++ = {*m, 0};
 }
@@ -155,6 +157,7 @@ Move MovePicker::next(bool skip_quiets) {
         break;
 
       case EVASION_INIT:
+        if (!evasions_generated_) generate_evasions();
         score_evasions();
         ++stage_;
         break;

@@ -61,7 +61,8 @@ class MovePicker {
   // Next pseudo-legal move, or MOVE_NONE when exhausted. With skip_quiets, quiet moves
   // (killers included) are no longer returned, except those that give check.
   Move next(bool skip_quiets = false);
-  // In check: how many legal moves there are (the hash move among them).
+  // In check: how many legal moves there are (the hash move among them). Main search only:
+  // the quiescence picker generates the evasions when their stage comes, after the hash move.
   int evasion_count() const { return int(end_ - moves_); }
 
  private:
@@ -81,6 +82,7 @@ class MovePicker {
   Move tt_move_;
   Move killers_[2] = {MOVE_NONE, MOVE_NONE};
   bool with_checks_ = false;
+  bool evasions_generated_ = false;
   int stage_;
   ScoredMove* cur_;
   ScoredMove* end_;

@@ -57,6 +57,14 @@ TEST(MovePicker, ReturnsEveryMoveOnceHashMoveFirstAndCountsEvasions) {
             return std::vector<Move>(all.begin(), all.end());
           }();
       EXPECT_EQ(sorted(got), sorted(expected)) << pos.fen();
+      if (pos.in_check()) {
+        // The quiescence picker makes the evasions only at their stage: the same moves.
+        MovePicker quiescence(pos, tt_move, *history, true);
+        const std::vector<Move> evasions = picked(quiescence);
+        ASSERT_FALSE(evasions.empty());
+        EXPECT_EQ(evasions.front(), tt_move) << pos.fen();
+        EXPECT_EQ(sorted(evasions), sorted(expected)) << pos.fen();
+      }
       pos.do_move(legal.moves[rng() % legal.size()], states[ply]);
     }
   }
