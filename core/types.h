@@ -106,7 +106,10 @@ constexpr Value VALUE_DRAW = 0;
 constexpr Value VALUE_MATE = 30000;
 constexpr Value VALUE_INFINITE = 30001;
 constexpr Value VALUE_NONE = 30002;
-constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+// Mate scores span twice the search's depth: a mate the table holds from a node up to MAX_PLY
+// deep can be read back at a node up to MAX_PLY deep, up to 2 * MAX_PLY plies from the root,
+// and must still read as a mate (below this it would pass for a plain, path-free evaluation).
+constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - 2 * MAX_PLY;
 constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 
 constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }

@@ -10,6 +10,7 @@
 #include "data_files.h"
 #include "engine.h"
 #include "evaluate.h"
+#include "tt.h"
 
 namespace chuhan::test {
 namespace {
@@ -127,6 +128,23 @@ TEST(Search, BenchIsDeterministic) {
   ASSERT_EQ(other.set_position("startpos", {"h2e2", "h9g7"}), "");
   EXPECT_EQ(other.bench(7).nodes, a.nodes);
   EXPECT_EQ(other.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+}
+
+// A mate the table holds is a mate wherever it is read back: stored by a node at any ply of the
+// search and read at any other, it keeps its distance (from the reading node's root), which can
+// reach twice the deepest ply. Scores below the mate range would pass for an evaluation, losing
+// both the mate and its distance (the search then reported "cp 29111" for a won rook ending).
+TEST(Search, AMateTheTableHoldsStaysAMateWhereverItIsReadBack) {
+  for (int stored_at = 0; stored_at < MAX_PLY; stored_at += 7)
+    for (int distance = 0; stored_at + distance < MAX_PLY; distance += 3)
+      for (int read_at = 0; read_at < MAX_PLY; read_at += 5) {
+        const Value win = value_to_tt(mate_in(stored_at + distance), stored_at);
+        const Value loss = value_to_tt(mated_in(stored_at + distance), stored_at);
+        ASSERT_EQ(value_from_tt(win, read_at), mate_in(read_at + distance));
+        ASSERT_EQ(value_from_tt(loss, read_at), mated_in(read_at + distance));
+        ASSERT_TRUE(contract::is_mate(mate_in(read_at + distance)));
+        ASSERT_TRUE(contract::is_mate(mated_in(read_at + distance)));
+      }
 }
 
 // A search restores the position exactly, down to the order of its piece lists (which orders
