@@ -233,12 +233,12 @@ Result Worker::run(Position& pos, const SearchLimits& limits, const std::vector<
 }
 
 InfoLine Worker::best_line_info(uint64_t nodes) const {
-  InfoLine info = make_info(0, std::max(completed_depth_, 1), BOUND_EXACT);
+  InfoLine info = make_info(0, std::max(completed_depth_, 1));
   info.nodes = nodes;
   return info;
 }
 
-InfoLine Worker::make_info(size_t index, Depth depth, Bound bound) const {
+InfoLine Worker::make_info(size_t index, Depth depth) const {
   const RootMove& rm = root_moves_[index];
   const bool updated = rm.score != -VALUE_INFINITE;
   InfoLine info;
@@ -246,7 +246,7 @@ InfoLine Worker::make_info(size_t index, Depth depth, Bound bound) const {
   info.seldepth = rm.sel_depth;
   info.multipv = int(index) + 1;
   info.score = updated ? rm.score : rm.previous_score;
-  info.bound = updated ? bound : BOUND_EXACT;
+  info.bound = updated ? rm.score_bound : BOUND_EXACT;
   info.nodes = team_nodes();
   info.time = now() - start_time_;
   info.hashfull = tt_.hashfull();
@@ -306,12 +306,12 @@ void Worker::iterative_deepening(Position& pos,
     }
     // Report the lines once they are all searched and sorted, best first.
     if (on_info && !stop)
-      for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_, BOUND_EXACT));
+      for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_));
     if (stop) {
       // Report the lines the interrupted iteration left, so the GUI sees the final best move
       // and a set of distinct lines (the ones not searched again keep their previous score).
       if (on_info && root_depth_ > 1)
-        for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_, BOUND_EXACT));
+        for (size_t i = 0; i < multipv; ++i) on_info(make_info(i, root_depth_));
       break;
     }
 
@@ -375,7 +375,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
   bool tt_hit;
   TTData ttd;
   TTEntry* tte = tt_.probe(key, tt_hit, ttd);
-  const Value tt_value = tt_hit ? value_from_tt(ttd.value(), ss->ply) : VALUE_NONE;
+  const Value tt_value =
+      tt_hit ? value_from_tt(ttd.value(), ss->ply, Rule60Plies - pos.rule60()) : VALUE_NONE;
   Move tt_move = Root ? root_moves_[pv_index_].pv[0] : tt_hit ? ttd.move() : MOVE_NONE;
   if (!PvNode && tt_hit && ttd.depth() >= depth && tt_value != VALUE_NONE &&
       (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
@@ -453,7 +454,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       TTData child;
       tt_.probe(pos.key_after(m), hit, child);
       if (!hit || child.depth() < depth - 1 || !(child.bound() & BOUND_UPPER)) continue;
-      const Value v = value_from_tt(child.value(), ss->ply + 1);
+      const int child_plies_left = pos.is_capture(m) ? Rule60Plies : Rule60Plies - pos.rule60() - 1;
+      const Value v = value_from_tt(child.value(), ss->ply + 1, child_plies_left);
       if (v != VALUE_NONE && -v >= beta && pos.legal(m)) {
         tt_.store(tte, key, value_to_tt(-v, ss->ply), BOUND_LOWER, depth, m, ss->static_eval);
         return -v;
@@ -573,6 +575,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
       RootMove& rm = *std::find(root_moves_.begin(), root_moves_.end(), m);
       if (move_count == 1 || value > alpha) {
         rm.score = value;
+        rm.score_bound = value >= beta ? BOUND_LOWER : value <= alpha ? BOUND_UPPER : BOUND_EXACT;
         rm.sel_depth = sel_depth_;
         rm.pv.resize(1);
         for (Move* p = (ss + 1)->pv; p && *p != MOVE_NONE; ++p) rm.pv.push_back(*p);
@@ -659,7 +662,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   bool tt_hit;
   TTData ttd;
   TTEntry* tte = tt_.probe(key, tt_hit, ttd);
-  const Value tt_value = tt_hit ? value_from_tt(ttd.value(), ss->ply) : VALUE_NONE;
+  const Value tt_value =
+      tt_hit ? value_from_tt(ttd.value(), ss->ply, Rule60Plies - pos.rule60()) : VALUE_NONE;
   const Move tt_move = tt_hit ? ttd.move() : MOVE_NONE;
   if (!PvNode && tt_hit && tt_value != VALUE_NONE &&
       (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))

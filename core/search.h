@@ -47,6 +47,8 @@ struct RootMove {
   }
   Value score = -VALUE_INFINITE;
   Value previous_score = -VALUE_INFINITE;
+  // Only a bound when the window failed: what a search stopped during a re-search reports.
+  Bound score_bound = BOUND_EXACT;
   int sel_depth = 0;
   std::vector<Move> pv;
 };
@@ -129,7 +131,7 @@ class Worker {
   bool null_move_allowed(const Position& pos) const;
   void update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets,
                           int quiet_count, Depth depth);
-  InfoLine make_info(size_t pv_index, Depth depth, Bound bound) const;
+  InfoLine make_info(size_t pv_index, Depth depth) const;
   // Makes m, recording it (and its continuation history) in ss; counts the node.
   void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
   void make_null_move(Position& pos, Stack* ss, StateInfo& st);

@@ -130,11 +130,17 @@ class TranspositionTable {
 constexpr Value value_to_tt(Value v, int ply) {
   return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
 }
-constexpr Value value_from_tt(Value v, int ply) {
-  return v == VALUE_NONE               ? VALUE_NONE
-         : v >= VALUE_MATE_IN_MAX_PLY  ? v - ply
-         : v <= VALUE_MATED_IN_MAX_PLY ? v + ply
-                                       : v;
+// Read back at `ply`, with `plies_left` before the 60-move rule draws, a mate further from the
+// node than the rule allows is only a win (or loss) with no mate proven: such a distance cannot
+// be played out without a capture, and it is how a mate grows through cycles of transpositions
+// (each lap adds plies) until it would leave the mate range and pass for an evaluation.
+constexpr Value value_from_tt(Value v, int ply, int plies_left) {
+  if (v == VALUE_NONE) return VALUE_NONE;
+  if (v >= VALUE_MATE_IN_MAX_PLY)
+    return VALUE_MATE - v > plies_left ? VALUE_MATE_IN_MAX_PLY - 1 : v - ply;
+  if (v <= VALUE_MATED_IN_MAX_PLY)
+    return VALUE_MATE + v > plies_left ? VALUE_MATED_IN_MAX_PLY + 1 : v + ply;
+  return v;
 }
 
 }  // namespace chuhan

@@ -10,6 +10,7 @@
 #include "data_files.h"
 #include "engine.h"
 #include "evaluate.h"
+#include "rules.h"
 #include "tt.h"
 
 namespace chuhan::test {
@@ -140,10 +141,34 @@ TEST(Search, AMateTheTableHoldsStaysAMateWhereverItIsReadBack) {
       for (int read_at = 0; read_at < MAX_PLY; read_at += 5) {
         const Value win = value_to_tt(mate_in(stored_at + distance), stored_at);
         const Value loss = value_to_tt(mated_in(stored_at + distance), stored_at);
-        ASSERT_EQ(value_from_tt(win, read_at), mate_in(read_at + distance));
-        ASSERT_EQ(value_from_tt(loss, read_at), mated_in(read_at + distance));
+        ASSERT_EQ(value_from_tt(win, read_at, Rule60Plies), mate_in(read_at + distance));
+        ASSERT_EQ(value_from_tt(loss, read_at, Rule60Plies), mated_in(read_at + distance));
         ASSERT_TRUE(contract::is_mate(mate_in(read_at + distance)));
         ASSERT_TRUE(contract::is_mate(mated_in(read_at + distance)));
+      }
+}
+
+// A mate further from the node that reads it than the 60-move rule leaves cannot be played out
+// without a capture; read back, it is a win (or loss) without a mate, which stays the same value
+// wherever it is stored again, so that a distance cannot grow lap by lap through a cycle of
+// transpositions until it leaves the mate range.
+TEST(Search, AMateBeyondTheSixtyMoveRuleReadsBackAsAWinWithoutAMate) {
+  for (int plies_left = 0; plies_left <= Rule60Plies; plies_left += 11)
+    for (int distance = 0; distance < 2 * MAX_PLY; distance += 3)
+      for (int read_at = 0; read_at < MAX_PLY; read_at += 5) {
+        const Value win = value_from_tt(value_to_tt(mate_in(distance), 0), read_at, plies_left);
+        const Value loss = value_from_tt(value_to_tt(mated_in(distance), 0), read_at, plies_left);
+        if (distance <= plies_left) {
+          ASSERT_EQ(win, mate_in(read_at + distance));
+          ASSERT_EQ(loss, mated_in(read_at + distance));
+        } else {
+          ASSERT_FALSE(contract::is_mate(win));
+          ASSERT_FALSE(contract::is_mate(loss));
+          ASSERT_GT(win, VALUE_MATE_IN_MAX_PLY - 2);
+          ASSERT_LT(loss, VALUE_MATED_IN_MAX_PLY + 2);
+          ASSERT_EQ(value_from_tt(value_to_tt(win, read_at), 0, 0), win);
+          ASSERT_EQ(value_from_tt(value_to_tt(loss, read_at), 0, 0), loss);
+        }
       }
 }
 
@@ -164,6 +189,40 @@ TEST(Search, RepeatsItselfAfterNewGameWithoutANewPosition) {
   EXPECT_GT(nodes[0], 1000u);
   EXPECT_EQ(nodes[1], nodes[0]);
   EXPECT_EQ(nodes[2], nodes[0]);
+}
+
+// A search stopped while its aspiration window had failed reports the score it has as the bound
+// it is: at least the previous iteration's score when the window failed high (a better line was
+// being proven), below it when the window failed low. Stopped by a node count, the tactics of the
+// shared data do both.
+TEST(Search, AStopDuringAFailedWindowReportsABound) {
+  const std::vector<DataLine> tactics = read_data_file("tactics.txt");
+  ASSERT_GE(tactics.size(), 4u);
+  int lower = 0, upper = 0;
+  for (size_t t = 0; t < 4; ++t)
+    for (uint64_t nodes = 6000; nodes <= 54000; nodes += 6000) {
+      Engine engine;
+      ASSERT_EQ(engine.set_position(tactics[t].fields[0]), "") << tactics[t].fields[0];
+      SearchLimits limits;
+      limits.nodes = nodes;
+      SearchInfo completed, last;
+      engine.go(limits, [&](const SearchInfo& info) {
+        if (last.bound.empty() && last.depth < info.depth) completed = last;
+        last = info;
+      });
+      if (last.is_mate || completed.is_mate || completed.depth == 0) continue;
+      if (last.bound == "lowerbound") {
+        ++lower;
+        EXPECT_GE(last.score, completed.score) << tactics[t].fields[0] << " nodes " << nodes;
+      } else if (last.bound == "upperbound") {
+        ++upper;
+        EXPECT_LT(last.score, completed.score) << tactics[t].fields[0] << " nodes " << nodes;
+      } else {
+        EXPECT_EQ(last.bound, "");
+      }
+    }
+  EXPECT_GT(lower, 0);
+  EXPECT_GT(upper, 0);
 }
 
 TEST(Search, MultiPvReportsDistinctLines) {

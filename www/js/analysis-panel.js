@@ -67,7 +67,7 @@ export function attach(panel, { controller: c, t, settings, saveSettings, report
     $('analysis').checked = on;
     const info = on ? c.info : null;
     const side = info?.side;
-    $('info-score').textContent = info?.score ? scoreText(info.score, side) : '–';
+    $('info-score').textContent = info?.score ? scoreText(info.score, side, info.bound) : '–';
     $('info-depth').textContent = info?.depth ? String(info.depth) : '–';
     $('info-nps').textContent = info?.nps ? npsText(info.nps) : '–';
     $('info-threads').textContent = info?.threads ? String(info.threads) : '–';
@@ -91,7 +91,7 @@ export function attach(panel, { controller: c, t, settings, saveSettings, report
         if (previewed === String(i)) li.classList.add('previewed');
         const score = document.createElement('span');
         score.className = 'line-score';
-        score.textContent = scoreText(line.score, line.side);
+        score.textContent = scoreText(line.score, line.side, line.bound);
         score.title = t('previewLine');
         li.append(score);
         const names = line.pvNames?.length ? line.pvNames : line.pv;

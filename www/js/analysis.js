@@ -5,9 +5,18 @@ import { t } from './i18n.js';
 /**
  * The score from Red's point of view: {cp} -> "+0.35" (pawns) style "+35", {mate} -> "红 mate in 3".
  * `side` is the side to move of the searched position ('w' | 'b'); the engine reports from it.
+ * `bound` ('lowerbound' | 'upperbound', from a search stopped while its window had failed) marks
+ * the score as only a bound: "≥ +35" or "≤ +35", from Red's point of view.
  */
-export function scoreText(score, side) {
+export function scoreText(score, side, bound) {
   if (!score) return '';
+  const text = exactScoreText(score, side);
+  if ((bound !== 'lowerbound' && bound !== 'upperbound') || typeof score.mate === 'number') return text;
+  const redAtLeast = (bound === 'lowerbound') === (side !== 'b');
+  return `${redAtLeast ? '≥' : '≤'} ${text}`;
+}
+
+function exactScoreText(score, side) {
   const sign = side === 'b' ? -1 : 1;
   if (typeof score.mate === 'number') {
     const winnerIsMover = score.mate > 0;

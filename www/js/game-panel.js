@@ -169,7 +169,7 @@ export function attachGamePanel(controller, { settings, saveSettings, report }) 
     const share = info?.score ? redShare(info.score, info.side) : 50;
     $('eval-fill').style.setProperty('--share', `${share}%`);
     bar.setAttribute('aria-valuenow', String(share));
-    $('eval-text').textContent = info?.score ? scoreText(info.score, info.side) : '';
+    $('eval-text').textContent = info?.score ? scoreText(info.score, info.side, info.bound) : '';
   }
 
   return { render: () => (renderStatus(), renderControls(), renderPlayers()), renderClocks, renderEval, fillChoices };

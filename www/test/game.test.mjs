@@ -240,6 +240,11 @@ describe('levels, texts, language', () => {
     assert.equal(scoreText({ cp: 35 }, 'w'), '+35');
     assert.equal(scoreText({ cp: 35 }, 'b'), '-35');
     assert.equal(scoreText({ mate: 3 }, 'b'), 'Black wins: mate in 3');
+    // A stopped search's failed window: a bound, turned to Red's point of view with the score.
+    assert.equal(scoreText({ cp: 290 }, 'w', 'lowerbound'), '≥ +290');
+    assert.equal(scoreText({ cp: 290 }, 'b', 'lowerbound'), '≤ -290');
+    assert.equal(scoreText({ cp: -40 }, 'w', 'upperbound'), '≤ -40');
+    assert.equal(scoreText({ cp: -40 }, 'b', 'upperbound'), '≥ +40');
     assert.equal(npsText(1234567), '1.2 M/s');
     assert.equal(pvText(['h2e2', 'h9g7'], 1), 'h2e2 …');
     assert.equal(redShare({ cp: 0 }, 'w'), 50);
