@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 
 import { createEngine } from 'chuhan';
 import { parseArgs } from '../lib/args.mjs';
-import { Referee, START_FEN, loadFfish } from '../match/referee.mjs';
+import { MOVE_RULE_PLIES, Referee, START_FEN, loadFfish } from '../match/referee.mjs';
 import { dataFile } from './data-dir.mjs';
 
 const { values: args } = parseArgs(process.argv.slice(2), {
@@ -38,7 +38,6 @@ const Seed = args.seed;
 const StopChance = 0.2; // stop() after a random part of the move time
 const CrashChance = 0.01; // the worker exits (test hook); the engine must restart it
 const RestartChance = 0.005; // the page throws the engine away and creates a new one
-const FfishMoveRulePlies = 100;
 // Memory may not grow by more than this from the first quarter of the games to the last.
 const MaxGrowthMB = 64;
 
@@ -113,7 +112,7 @@ async function playGame(number) {
       await mischief(side);
       await engines[side].setPosition(START_FEN, moves);
       const chuhan = await engines[side].gameResult();
-      const ffish = referee.board.halfmoveClock() >= FfishMoveRulePlies ? 'n-move' : referee.judge();
+      const ffish = referee.board.halfmoveClock() >= MOVE_RULE_PLIES ? 'n-move' : referee.judge();
       if (ffish === 'n-move') return figures.unjudged++;
       if (chuhan.over || ffish) {
         const same = chuhan.over && ffish && chuhan.result === ffish.result;

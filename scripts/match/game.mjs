@@ -30,7 +30,7 @@ function reasonText(verdict, names) {
     case 'perpetual check': return `${W} wins: ${L} gave perpetual check (threefold repetition)`;
     case 'perpetual chase': return `${W} wins: ${L} chased perpetually (threefold repetition)`;
     case 'repetition': return 'draw by threefold repetition';
-    case '50-move rule': return 'draw: 50 moves without a capture';
+    case '60-move rule': return 'draw: 60 moves without a capture';
     case 'insufficient material': return 'draw: no attacking material left';
     case 'ply cap': return `draw: ${verdict.detail}`;
     default: return `${W} wins: ${L} ${verdict.detail || reason}`;

@@ -1,8 +1,9 @@
 // The referee: ffish (Fairy-Stockfish's rules library, npm `ffish` 0.7.10 = Fairy-Stockfish
-// 230826) with UCI_Variant "xiangqi". It checks every move and decides when and how a game ends.
+// 230826) with its "xiangqi" variant under the Chinese 60-move rule (VARIANT below). It checks
+// every move and decides when and how a game ends.
 //
 // ffish calls used, and what they do for xiangqi (verified by hand-made move sequences):
-//   new Board('xiangqi', fen)  the game's start position (FEN as Pikafish writes it).
+//   new Board(VARIANT, fen)    the game's start position (FEN as Pikafish writes it).
 //   board.push(move)           plays a move given in ffish's own coordinates (ranks 1..10, so
 //                              ICCS h2e2 is h3e3); returns false, leaving the board unchanged,
 //                              when the move is not legal. This is the legality check.
@@ -19,9 +20,11 @@
 //                                unprotected piece with every move (AXF chasing rule) it loses
 //                                (perpetual chase); both or neither -> draw. A cycle that began
 //                                with a quiet move is therefore a draw when first judged.
-//                              - the n-move rule, Fairy-Stockfish's value for xiangqi: 100 plies
-//                                (50 moves) without a capture -> draw (soldier moves do not reset
-//                                it; checks count as ordinary moves). Checked before repetition.
+//                              - the n-move rule: 120 plies (60 moves) without a capture -> draw,
+//                                as the engines play (Chuhan's Rule60Plies, Pikafish's rule 60);
+//                                soldier moves do not reset it. Fairy-Stockfish's own xiangqi
+//                                value is 50 moves, so loadFfish() registers VARIANT, xiangqi with
+//                                nMoveRule = 60. Checked before repetition.
 //   board.isCheck(), numberLegalMoves(), halfmoveClock(), fen(), turn(), delete();
 //   ffish.validateFen(fen, 'xiangqi') for the openings (1 = valid; it wrongly rejects every
 //   xiangqi FEN until a xiangqi Board has been constructed once, so loadFfish() does that).
@@ -33,6 +36,11 @@
 // the game is then a draw (no adjudication).
 
 import { createRequire } from 'node:module';
+
+/** ffish's xiangqi with the 60-move rule, registered by loadFfish(). */
+export const VARIANT = 'xiangqi60';
+/** Plies without a capture after which the referee draws the game. */
+export const MOVE_RULE_PLIES = 120;
 
 let ffishPromise = null;
 
@@ -52,6 +60,7 @@ export function loadFfish() {
         // Constructing a Board initialises the variant tables; validateFen() rejects every
         // xiangqi FEN ("Invalid piece character") until that has happened once.
         new ff.Board('xiangqi').delete();
+        ff.loadVariantConfig(`[${VARIANT}:xiangqi]\nnMoveRule = ${MOVE_RULE_PLIES / 2}\n`);
         return ff;
       } finally {
         if (savedFetch) globalThis.fetch = savedFetch;
@@ -88,7 +97,7 @@ export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA
 /** One game under ffish's rules. Call dispose() when done (ffish objects live in wasm memory). */
 export class Referee {
   constructor(ff, fen) {
-    this.board = new ff.Board('xiangqi', fen);
+    this.board = new ff.Board(VARIANT, fen);
     this.startFen = fen;
     this.gaveCheck = [];  // per ply: did that move give check?
   }
@@ -126,7 +135,7 @@ export class Referee {
   /**
    * The verdict for the position reached, or null while the game goes on:
    * {result: '1-0'|'0-1'|'1/2-1/2', reason}. `reason` is one of checkmate, stalemate,
-   * insufficient material, perpetual check, perpetual chase, repetition, 50-move rule.
+   * insufficient material, perpetual check, perpetual chase, repetition, 60-move rule.
    */
   judge() {
     const immediate = this.board.result();
@@ -138,7 +147,7 @@ export class Referee {
     const claimed = this.board.result(true);
     if (claimed === '*') return null;
     // Fairy-Stockfish tests the n-move rule before repetition.
-    if (this.board.halfmoveClock() >= 100) return { result: claimed, reason: '50-move rule' };
+    if (this.board.halfmoveClock() >= MOVE_RULE_PLIES) return { result: claimed, reason: '60-move rule' };
     if (claimed === '1/2-1/2') return { result: claimed, reason: 'repetition' };
     // Decisive repetition: the loser either checked or chased perpetually. The loser's last two
     // moves are plies n-1 and n-3 if the loser just moved, else n-2 and n-4.
@@ -161,7 +170,7 @@ export class Referee {
  * given, that they lead to the same board and side to move. Returns an error string or ''.
  */
 export function checkOpening(ff, fen, moves) {
-  if (ff.validateFen(fen, 'xiangqi') !== 1) return `invalid FEN '${fen}'`;
+  if (ff.validateFen(fen, VARIANT) !== 1) return `invalid FEN '${fen}'`;
   if (!moves || moves.length === 0) return '';
   const ref = new Referee(ff, START_FEN);
   try {

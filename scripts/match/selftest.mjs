@@ -111,9 +111,11 @@ test('perpetual chase loses', () => {
   assert.deepEqual([w.result, w.reason, w.ply], ['1/2-1/2', 'repetition', 9]);
 });
 
-test('50-move rule and insufficient material', () => {
-  const v = play('3k5/9/9/9/9/9/9/9/9/4K3R w - - 97 80', 'i0h0 d9d8 h0i0');
-  assert.deepEqual([v.result, v.reason, v.ply], ['1/2-1/2', '50-move rule', 3]);
+test('60-move rule and insufficient material', () => {
+  // Fairy-Stockfish's own xiangqi would draw at 100 plies; the referee plays the 60-move rule.
+  assert.equal(play('3k5/9/9/9/9/9/9/9/9/4K3R w - - 97 80', 'i0h0 d9d8 h0i0'), null);
+  const v = play('3k5/9/9/9/9/9/9/9/9/4K3R w - - 117 80', 'i0h0 d9d8 h0i0');
+  assert.deepEqual([v.result, v.reason, v.ply], ['1/2-1/2', '60-move rule', 3]);
   const r = new Referee(ff, '3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1');
   assert.deepEqual(r.judge(), { result: '1/2-1/2', reason: 'insufficient material' });
   r.dispose();
