@@ -69,7 +69,7 @@ export interface SearchInfo {
   multipv?: number;
   /** Centipawns from the side to move, or moves to mate (negative: being mated). */
   score: { cp?: number; mate?: number };
-  /** Present when an aspiration window failed: the score is only a bound. */
+  /** Present when the search stopped while an aspiration window had failed: the score is only a bound. */
   bound?: 'lowerbound' | 'upperbound';
   nodes: number;
   nps: number;
