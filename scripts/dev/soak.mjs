@@ -9,10 +9,11 @@
 // Chuhan's verdict differs from ffish's other than in the documented rule differences, or the
 // process's memory grows from the first quarter of the games to the last. It prints its figures.
 //
-// Documented rule differences (scripts/tests/rules-ffish.test.mjs): ffish draws after 100 plies
-// without a capture, Chuhan after 120, so a game ends unjudged when ffish's counter reaches 100;
-// the perpetual chase rules differ in one case (check and chase alternating), so a disagreement
-// in which either side says "perpetual chase" is counted apart and shown, not failed.
+// Documented rule differences (scripts/tests/rules-ffish.test.mjs): the referee plays the
+// 60-move rule as Chuhan does, but Fairy-Stockfish stretches it when more than ten checks were
+// given, so a game ends unjudged when the referee's counter reaches 120 plies; the perpetual
+// chase rules differ in one case (check and chase alternating), so a disagreement in which
+// either side says "perpetual chase" is counted apart and shown, not failed.
 import { readFileSync } from 'node:fs';
 
 import { createEngine } from 'chuhan';
@@ -165,7 +166,7 @@ if (lastMB - firstMB > MaxGrowthMB) fail(`memory grew from ${firstMB.toFixed(0)}
 const seconds = (performance.now() - t0) / 1000;
 console.log(`soak: ${figures.games} games, ${figures.plies} engine moves in ${seconds.toFixed(0)} s (seed ${Seed})`);
 console.log(`soak: results ${JSON.stringify(figures.results)}, verdicts ${JSON.stringify(figures.reasons)}`);
-console.log(`soak: ${figures.unjudged} ended unjudged at ffish's 100-ply rule, ${figures.plyCap} at the ${MaxPlies}-ply cap`);
+console.log(`soak: ${figures.unjudged} ended unjudged at the 60-move rule, ${figures.plyCap} at the ${MaxPlies}-ply cap`);
 console.log(
   `soak: ${figures.stops} stop() calls (${figures.terminateStops} by terminating Red's worker), ` +
     `${figures.crashes} worker crashes, ${figures.restarts} engines made anew`,
