@@ -26,7 +26,7 @@
 //                                value is 50 moves, so loadFfish() registers VARIANT, xiangqi with
 //                                nMoveRule = 60. Checked before repetition.
 //   board.isCheck(), numberLegalMoves(), halfmoveClock(), fen(), turn(), delete();
-//   ffish.validateFen(fen, 'xiangqi') for the openings (1 = valid; it wrongly rejects every
+//   ffish.validateFen(fen, VARIANT) for the openings (1 = valid; it wrongly rejects every
 //   xiangqi FEN until a xiangqi Board has been constructed once, so loadFfish() does that).
 // Not used: board.isGameOver() says only *that* the game ended (no legal move or no material;
 // isGameOver(true) adds repetition and the n-move rule), never who won. ffish 0.7.10 has no
