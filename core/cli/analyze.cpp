@@ -30,7 +30,8 @@ std::string json_strings(const std::vector<std::string>& items) {
 std::string score_text(const SearchInfo& info) {
   if (info.is_mate)
     return (info.score > 0 ? "mate in " : "mated in ") + std::to_string(std::abs(info.score));
-  return (info.score > 0 ? "+" : "") + std::to_string(info.score);
+  return (info.score > 0 ? "+" : "") + std::to_string(info.score) +
+         (info.bound.empty() ? "" : " (" + info.bound + ")");
 }
 
 }  // namespace
@@ -82,7 +83,8 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
   if (!limits.movetime && !limits.depth) limits.movetime = DefaultMovetimeMs;
   engine.set_option(contract::Option::MULTIPV, lines, "--lines");
 
-  // The last complete report of each line (a report with a bound is a failed aspiration window).
+  // The last report of each line: the engine reports its lines together, distinct, after each
+  // iteration and once more when stopped (then a line may be only a bound, which is shown).
   std::map<int, SearchInfo> last;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
@@ -90,7 +92,7 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
   const BestMove best = engine.go(limits, [&](const SearchInfo& info) {
     nodes = info.nodes;
     time_ms = info.time_ms;
-    if (info.bound.empty() && !info.pv.empty()) last[info.multipv] = info;
+    if (!info.pv.empty()) last[info.multipv] = info;
   });
   const std::string fen = engine.fen();
   engine.set_pv_names(std::nullopt);
@@ -106,9 +108,9 @@ int analyze(Engine& engine, const std::vector<std::string>& args, const Streams&
     for (const auto& [index, info] : last) {
       out += std::string(index > 1 ? "," : "") + "{\"multipv\":" + std::to_string(index) +
              ",\"depth\":" + std::to_string(info.depth) + ",\"score\":{\"" +
-             (info.is_mate ? "mate" : "cp") + "\":" + std::to_string(info.score) +
-             "},\"pv\":" + json_strings(info.pv) + ",\"names\":" + json_strings(info.pv_names) +
-             "}";
+             (info.is_mate ? "mate" : "cp") + "\":" + std::to_string(info.score) + "}" +
+             (info.bound.empty() ? "" : ",\"bound\":" + json_string(info.bound)) +
+             ",\"pv\":" + json_strings(info.pv) + ",\"names\":" + json_strings(info.pv_names) + "}";
     }
     io.out(out + "]}");
     return 0;
