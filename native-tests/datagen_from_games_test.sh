@@ -3,7 +3,8 @@
 # (sharing their first three plies) and one without. Every position is searched once: no FEN
 # twice, fewer positions than the 48 plies of the two games, none from the game without a result;
 # each carries its game's result; a run is deterministic and one interrupted resumes to the same
-# file; --part splits the games between processes.
+# file; --first-game starts a new file after the games an earlier run rescored; --part splits the
+# games between processes.
 # usage: datagen_from_games_test.sh DATAGEN FIXTURE WORKDIR
 set -euo pipefail
 datagen=$1 fixture=$2 dir=$3
@@ -30,6 +31,10 @@ echo "1 $first $(stat -c %s "$dir/c.txt")" > "$dir/c.txt.progress"
 echo "garbage of an interrupted game" >> "$dir/c.txt"
 "$datagen" --from-games "$fixture" --nodes 300 --format text --out "$dir/c.txt" 2>/dev/null
 cmp -s "$dir/a.txt" "$dir/c.txt" || fail "a resumed run differs"
+# From the second game on: the first game's positions are met but not written again.
+"$datagen" --from-games "$fixture" --nodes 300 --first-game 1 --format text --out "$dir/d.txt" 2>/dev/null
+tail -n +"$((first + 1))" "$dir/a.txt" | cmp -s - "$dir/d.txt" || fail "--first-game 1 differs"
+[ "$(cut -d' ' -f1 "$dir/d.txt.progress")" = 2 ] || fail "--first-game 1: progress $(cat "$dir/d.txt.progress")"
 
 "$datagen" --from-games "$fixture" --nodes 300 --part 1/2 --format nnue --out "$dir/p.bin" 2>/dev/null
 size=$(stat -c %s "$dir/p.bin")

@@ -21,6 +21,9 @@
 // (a position met again, in the same game or another, is skipped), searched at --nodes; the quiet
 // ones are kept with that search's score and the game's result. --part I/N takes the games whose
 // line number is I modulo N, so that N processes share the games; resumable like self-play.
+// --first-game K starts a new file at the part's game K, the games before it only marking their
+// positions as met: the games an earlier round already rescored are left out, and no position of
+// theirs comes back.
 //
 //   chuhan-datagen --from-games games.tsv --nodes 6000 --part 0/2 --format nnue --out data.bin
 //
@@ -28,6 +31,7 @@
 // game of a PGN file, positions with the game's result only.
 //
 //   chuhan-datagen --from-pgn games.pgn --out data.txt
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -56,6 +60,7 @@ struct Options {
   std::string from_pgn;
   std::string from_games;
   int part = 0, parts = 1;  // --part I/N
+  int first_game = 0;       // --first-game K: where a new file starts
   int games = 100;
   uint64_t nodes = 6000;
   int random_plies = 4;
@@ -216,7 +221,7 @@ int main(int argc, char** argv) {
       "usage: chuhan-datagen --openings FILE --games N --nodes N --seed N --out FILE\n"
       "                      [--format text|nnue] [--random-plies N] [--nnue on|off]\n"
       "       chuhan-datagen --from-games games.tsv --nodes N --out FILE [--part I/N]\n"
-      "                      [--format text|nnue] [--nnue on|off]\n"
+      "                      [--first-game K] [--format text|nnue] [--nnue on|off]\n"
       "       chuhan-datagen --from-pgn FILE --out FILE\n";
   if (argc < 2) {
     std::cerr << usage;
@@ -240,6 +245,8 @@ int main(int argc, char** argv) {
           opt.from_pgn = value;
         else if (key == "--from-games")
           opt.from_games = value;
+        else if (key == "--first-game")
+          return (opt.first_game = std::atoi(value.c_str())) >= 0;
         else if (key == "--part")
           return std::sscanf(value.c_str(), "%d/%d", &opt.part, &opt.parts) == 2 &&
                  opt.parts >= 1 && opt.part >= 0 && opt.part < opt.parts;
@@ -276,15 +283,20 @@ int main(int argc, char** argv) {
   }
 
   // Resume: keep the games OUT.progress says were finished, drop any partial one after them.
+  // Otherwise a new file, from --first-game on.
   const std::string progress_path = opt.out + ".progress";
   int first_game = 0;
   uint64_t written = 0, bytes = 0;
+  bool resumed = false;
   if (std::ifstream progress(progress_path); progress >> first_game >> written >> bytes) {
     std::error_code error;
     std::filesystem::resize_file(opt.out, bytes, error);
-    if (error) first_game = 0, written = 0, bytes = 0;
+    resumed = !error;
   }
-  if (first_game == 0) std::ofstream(opt.out, std::ios::trunc);
+  if (!resumed) {
+    first_game = std::min(opt.first_game, opt.games), written = 0, bytes = 0;
+    std::ofstream(opt.out, std::ios::trunc);
+  }
   std::ofstream out(opt.out, std::ios::binary | std::ios::app);
 
   Engine engine;
