@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // WebAssembly vs native speed, module size and start-up time, in one run.
 //
-//   node scripts/bench/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce]  (npm run bench:wasm)
+//   node scripts/bench/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce] [--against DIR]
+//   (npm run bench:wasm)
 //
 // 1. Speed: the bench (fixed positions, depth 13) natively (build/native/chuhan bench) and in
 //    wasm under Node (createEngine().bench(), timed inside the worker like the native timer),
 //    alternating N rounds (default 5) so that both see the same machine load; the best nodes/s
 //    of each and their ratio. Also checks that both searched the same number of nodes. With
 //    --hce both evaluate with the hand-written evaluation (Use NNUE / useNNUE off).
+//    --against DIR: then this checkout's wasm against the wasm of another checkout DIR (its
+//    wasm/dist built, e.g. an older commit's), alternating, under Node: each one's best nodes/s
+//    and their ratio (issue 34: the network's build at least 0.6x the build before it).
 // 2. Size of wasm/dist/chuhan.wasm + chuhan.mjs (the glue), raw and gzip -9; the JS API files
 //    separately.
 // 3. Ready time: createEngine() until the engine answers, under Node (first engine of the
@@ -26,8 +30,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { createEngine } from '../../wasm/index.node.js';
@@ -38,10 +42,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const native = join(root, 'build/native/chuhan');
 const { values: args } = parseArgs(process.argv.slice(2), {
   tool: 'wasm-bench',
-  usage: 'usage: node scripts/bench/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce]   (npm run bench:wasm)',
+  usage:
+    'usage: node scripts/bench/wasm-bench.mjs [--rounds N] [--reloads N] [--no-browser] [--hce] [--against DIR]   (npm run bench:wasm)',
   options: {
     rounds: { type: 'integer', min: 1, default: 5 }, reloads: { type: 'integer', min: 1, default: 15 },
-    'no-browser': { type: 'boolean' }, hce: { type: 'boolean' },
+    'no-browser': { type: 'boolean' }, hce: { type: 'boolean' }, against: { type: 'string' },
   },
 });
 const { rounds, reloads } = args;
@@ -82,6 +87,26 @@ console.log(`  nodes: native ${nodes.native}, wasm ${nodes.wasm} ${nodes.native 
 const ratio = best.wasm / best.native;
 console.log(`  best: native ${best.native.toLocaleString('en')} nodes/s, wasm ${best.wasm.toLocaleString('en')} nodes/s`);
 console.log(`  ratio wasm/native: ${ratio.toFixed(3)}x best vs best, ${median(ratios).toFixed(3)}x median of the rounds (goal >= 0.85x) ${ratio >= 0.85 ? 'OK' : 'BELOW GOAL'}`);
+
+if (args.against) {
+  const other = resolve(args.against);
+  console.log(`\n== bench speed: this wasm vs ${other}'s wasm, ${rounds} rounds alternating`);
+  const { createEngine: createOther } = await import(pathToFileURL(join(other, 'wasm/index.node.js')).href);
+  const engines = { this: await createEngine(), other: await createOther() };
+  const fastest = { this: 0, other: 0 };
+  for (let round = 1; round <= rounds; ++round) {
+    const line = [];
+    for (const [name, e] of Object.entries(engines)) {
+      if (handWritten) await e.setOption('useNNUE', false);
+      const r = await e.bench();
+      fastest[name] = Math.max(fastest[name], r.nps);
+      line.push(`${name} ${r.nps.toLocaleString('en')} nodes/s (${r.nodes} nodes)`);
+    }
+    console.log(`  round ${round}: ${line.join('   ')}`);
+  }
+  for (const e of Object.values(engines)) e.terminate();
+  console.log(`  best: this ${fastest.this.toLocaleString('en')}, other ${fastest.other.toLocaleString('en')} nodes/s: ${(fastest.this / fastest.other).toFixed(3)}x`);
+}
 
 // ---- 2. size ----
 console.log('\n== size (gzip -9)');
