@@ -93,11 +93,11 @@ if (args.against) {
   console.log(`\n== bench speed: this wasm vs ${other}'s wasm, ${rounds} rounds alternating`);
   const { createEngine: createOther } = await import(pathToFileURL(join(other, 'wasm/index.node.js')).href);
   const engines = { this: await createEngine(), other: await createOther() };
+  if (handWritten) for (const e of Object.values(engines)) await e.setOption('useNNUE', false);
   const fastest = { this: 0, other: 0 };
   for (let round = 1; round <= rounds; ++round) {
     const line = [];
     for (const [name, e] of Object.entries(engines)) {
-      if (handWritten) await e.setOption('useNNUE', false);
       const r = await e.bench();
       fastest[name] = Math.max(fastest[name], r.nps);
       line.push(`${name} ${r.nps.toLocaleString('en')} nodes/s (${r.nodes} nodes)`);
