@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# The network's data generation as named background jobs, so that a new machine starts (and an
+# old one resumes) the next round's data with one command. Data, logs and the generator's copy
+# stay outside the repository, in $CHUHAN_NN_DIR (default /tmp/nn).
+#
+#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: cheap-9201 searched-405,
+#                                              one per core) at nice 19; a job already running is
+#                                              left alone, one with a file is resumed
+#   scripts/nnue/data-jobs.sh status           each job: running or not, games done, positions
+#   scripts/nnue/data-jobs.sh pause|resume     SIGSTOP / SIGCONT to every job (around a match or
+#                                              a CI run: they would take its time)
+#   scripts/nnue/data-jobs.sh stop             ends every job (a rerun of start resumes it)
+#
+# Jobs (what each writes, under $CHUHAN_NN_DIR; the format and the generator in README.md):
+#   cheap-SEED     the network's self-play at 300 nodes a move, 10 random plies (round 8's
+#                  pretraining data): cheap/c-SEED.bin
+#   searched-SEED  the same at 6000 nodes, 8 random plies (the fine-tuning data): searched/s-SEED.bin
+#   master-I       part I of 2 of every master game's positions searched at 6000 nodes:
+#                  master/m-I.bin; needs master/games.tsv, which start makes with
+#                  `chuhan-openings read` from $CCPD, a clone of
+#                  github.com/Yvonne761/Chinese-Chess-Practical-Dataset (CC BY 4.0)
+#
+# The generator is this checkout's build/native/chuhan-datagen (built if missing), copied to
+# bin/chuhan-datagen-<commit> when a job first starts; a job always resumes with the copy that
+# began its file (OUT.commit), so one file never mixes two players.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# shellcheck source=scripts/dev/data-dir.sh
+source scripts/dev/data-dir.sh
+
+DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
+DEFAULT_JOBS=(cheap-9201 searched-405)
+
+# Prints the job's output file and its generator arguments (without --out), or fails.
+job_spec() {
+  local job="$1" openings
+  case "$job" in
+    cheap-[0-9]*)
+      openings="$(chuhan_data_file openings.txt)"
+      echo "$DIR/cheap/c-${job#cheap-}.bin"
+      echo "--openings $openings --games 400000 --nodes 300 --random-plies 10 --seed ${job#cheap-} --nnue on --format nnue"
+      ;;
+    searched-[0-9]*)
+      openings="$(chuhan_data_file openings.txt)"
+      echo "$DIR/searched/s-${job#searched-}.bin"
+      echo "--openings $openings --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
+      ;;
+    master-[01])
+      echo "$DIR/master/m-${job#master-}.bin"
+      echo "--from-games $DIR/master/games.tsv --nodes 6000 --part ${job#master-}/2 --format nnue"
+      ;;
+    *)
+      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, master-0, master-1)" >&2
+      return 1
+      ;;
+  esac
+}
+
+# The pids of the generator writing $1.
+job_pids() { pgrep -f -- "chuhan-datagen-[0-9a-f]+ .* --out $1\$" || true; }
+
+all_pids() { pgrep -f -- "$DIR/bin/chuhan-datagen-" || true; }
+
+# The master games, read once from the CCPD clone.
+ensure_master_games() {
+  local games="$DIR/master/games.tsv"
+  [[ -s "$games" ]] && return
+  if [[ -z "${CCPD:-}" || ! -d "$CCPD" ]]; then
+    echo "data-jobs: master jobs need $games; set CCPD to a clone of Yvonne761/Chinese-Chess-Practical-Dataset" >&2
+    return 1
+  fi
+  local src="$DIR/master/src"
+  rm -rf "$src" && mkdir -p "$src"
+  git -C "$CCPD" archive HEAD 'Dataset/對局/大師對局' | tar -x -C "$src"
+  cmake --build build/native --target chuhan-openings >/dev/null
+  nice -n 19 build/native/chuhan-openings read --games "$src/Dataset/對局/大師對局" \
+    --out "$games.part" --report "$DIR/master/read-report.txt"
+  mv "$games.part" "$games"
+}
+
+# This checkout's generator, copied under its commit (rebuilding the checkout does not touch it).
+current_generator() {
+  local commit bin
+  commit="$(git rev-parse --short=10 HEAD)"
+  bin="$DIR/bin/chuhan-datagen-$commit"
+  if [[ ! -x "$bin" ]]; then
+    [[ -f build/native/CMakeCache.txt ]] || cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build build/native -j2 --target chuhan-datagen >/dev/null
+    mkdir -p "$DIR/bin"
+    cp build/native/chuhan-datagen "$bin.tmp" && mv "$bin.tmp" "$bin"
+  fi
+  echo "$bin"
+}
+
+start_job() {
+  local job="$1" spec out args bin
+  spec="$(job_spec "$job")"
+  out="$(sed -n 1p <<<"$spec")"
+  args="$(sed -n 2p <<<"$spec")"
+  if [[ -n "$(job_pids "$out")" ]]; then
+    echo "$job: already running"
+    return
+  fi
+  [[ "$job" == master-* ]] && ensure_master_games
+  mkdir -p "$(dirname "$out")"
+  if [[ -s "$out.commit" ]]; then
+    bin="$DIR/bin/chuhan-datagen-$(cat "$out.commit")"
+    if [[ ! -x "$bin" ]]; then
+      echo "data-jobs: $out was begun by $bin, which is gone; move the file away to start afresh" >&2
+      return 1
+    fi
+  else
+    bin="$(current_generator)"
+    echo "${bin##*-}" >"$out.commit"
+  fi
+  # shellcheck disable=SC2086  # the arguments are words
+  nohup nice -n 19 "$bin" $args --out "$out" >>"$out.log" 2>&1 </dev/null &
+  echo "$job: started ($bin, log $out.log)"
+}
+
+status() {
+  local any=0 f job out pid state games
+  for f in "$DIR"/cheap/c-*.bin "$DIR"/searched/s-*.bin "$DIR"/master/m-*.bin; do
+    [[ -f "$f" ]] || continue
+    any=1
+    case "$f" in
+      */cheap/c-*) job="cheap-$(basename "$f" .bin | cut -c3-)" ;;
+      */searched/s-*) job="searched-$(basename "$f" .bin | cut -c3-)" ;;
+      *) job="master-$(basename "$f" .bin | cut -c3-)" ;;
+    esac
+    out="$f"
+    pid="$(job_pids "$out" | head -1)"
+    state=stopped
+    if [[ -n "$pid" ]]; then
+      state="running (pid $pid)"
+      [[ "$(ps -o stat= -p "$pid")" == T* ]] && state="paused (pid $pid)"
+    fi
+    games="$(cut -d' ' -f1 "$out.progress" 2>/dev/null || echo 0)"
+    printf '%-14s %-22s %8s games %10s positions  %s\n' "$job" \
+      "$state" "$games" "$(($(stat -c %s "$out") / 48))" \
+      "commit $(cat "$out.commit" 2>/dev/null || echo '?')"
+  done
+  [[ $any == 1 ]] || echo "no data under $DIR"
+}
+
+signal_all() {
+  local pids
+  pids="$(all_pids)"
+  [[ -n "$pids" ]] || { echo "no job running"; return; }
+  # shellcheck disable=SC2086
+  kill "$1" $pids
+  echo "$2: $(wc -w <<<"$pids") job(s)"
+}
+
+case "${1:-}" in
+  start)
+    shift
+    jobs=("$@")
+    [[ ${#jobs[@]} -gt 0 ]] || jobs=("${DEFAULT_JOBS[@]}")
+    for job in "${jobs[@]}"; do start_job "$job"; done
+    ;;
+  status) status ;;
+  pause) signal_all -STOP paused ;;
+  resume) signal_all -CONT resumed ;;
+  stop)
+    signal_all -TERM stopped
+    signal_all -CONT "woken to end" >/dev/null  # a paused job ends only once it runs again
+    ;;
+  *)
+    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
