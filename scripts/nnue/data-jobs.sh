@@ -57,7 +57,7 @@ job_spec() {
 }
 
 # The pids of the generator writing $1.
-job_pids() { pgrep -f -- "chuhan-datagen-[0-9a-f]+ .* --out $1\$" || true; }
+job_pids() { pgrep -f -- "chuhan-datagen-[0-9a-f]+(-dirty)? .* --out $1\$" || true; }
 
 all_pids() { pgrep -f -- "$DIR/bin/chuhan-datagen-" || true; }
 
@@ -82,6 +82,8 @@ ensure_master_games() {
 current_generator() {
   local commit bin
   commit="$(git rev-parse --short=10 HEAD)"
+  # A generator built from uncommitted changes is not that commit's: say so in its name.
+  [[ -z "$(git status --porcelain -- core scripts/lib 'scripts/nnue/*.cpp' 'scripts/nnue/*.h' CMakeLists.txt)" ]] || commit+="-dirty"
   bin="$DIR/bin/chuhan-datagen-$commit"
   if [[ ! -x "$bin" ]]; then
     [[ -f build/native/CMakeCache.txt ]] || cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -111,7 +113,7 @@ start_job() {
     fi
   else
     bin="$(current_generator)"
-    echo "${bin##*-}" >"$out.commit"
+    echo "${bin#"$DIR/bin/chuhan-datagen-"}" >"$out.commit"
   fi
   # shellcheck disable=SC2086  # the arguments are words
   nohup nice -n 19 "$bin" $args --out "$out" >>"$out.log" 2>&1 </dev/null &
