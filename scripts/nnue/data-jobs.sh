@@ -169,7 +169,7 @@ case "${1:-}" in
     signal_all -CONT "woken to end" >/dev/null  # a paused job ends only once it runs again
     ;;
   *)
-    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
