@@ -30,6 +30,11 @@ source scripts/dev/data-dir.sh
 
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 DEFAULT_JOBS=(cheap-9201 searched-405)
+# Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
+KINDS=(cheap searched master)
+declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [master]=master/m-)
+
+job_file() { echo "$DIR/${FILE_PREFIX[${1%%-*}]}${1#*-}.bin"; }
 
 # Prints the job's output file and its generator arguments (without --out), or fails.
 job_spec() {
@@ -37,16 +42,16 @@ job_spec() {
   case "$job" in
     cheap-[0-9]*)
       openings="$(chuhan_data_file openings.txt)"
-      echo "$DIR/cheap/c-${job#cheap-}.bin"
+      job_file "$job"
       echo "--openings $openings --games 400000 --nodes 300 --random-plies 10 --seed ${job#cheap-} --nnue on --format nnue"
       ;;
     searched-[0-9]*)
       openings="$(chuhan_data_file openings.txt)"
-      echo "$DIR/searched/s-${job#searched-}.bin"
+      job_file "$job"
       echo "--openings $openings --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
       ;;
     master-[01])
-      echo "$DIR/master/m-${job#master-}.bin"
+      job_file "$job"
       echo "--from-games $DIR/master/games.tsv --nodes 6000 --part ${job#master-}/2 --format nnue"
       ;;
     *)
@@ -121,26 +126,25 @@ start_job() {
 }
 
 status() {
-  local any=0 f job out pid state games
-  for f in "$DIR"/cheap/c-*.bin "$DIR"/searched/s-*.bin "$DIR"/master/m-*.bin; do
-    [[ -f "$f" ]] || continue
-    any=1
-    case "$f" in
-      */cheap/c-*) job="cheap-$(basename "$f" .bin | cut -c3-)" ;;
-      */searched/s-*) job="searched-$(basename "$f" .bin | cut -c3-)" ;;
-      *) job="master-$(basename "$f" .bin | cut -c3-)" ;;
-    esac
-    out="$f"
-    pid="$(job_pids "$out" | head -1)"
-    state=stopped
-    if [[ -n "$pid" ]]; then
-      state="running (pid $pid)"
-      [[ "$(ps -o stat= -p "$pid")" == T* ]] && state="paused (pid $pid)"
-    fi
-    games="$(cut -d' ' -f1 "$out.progress" 2>/dev/null || echo 0)"
-    printf '%-14s %-22s %8s games %10s positions  %s\n' "$job" \
-      "$state" "$games" "$(($(stat -c %s "$out") / 48))" \
-      "commit $(cat "$out.commit" 2>/dev/null || echo '?')"
+  local any=0 kind prefix out job pid state games
+  for kind in "${KINDS[@]}"; do
+    prefix="$DIR/${FILE_PREFIX[$kind]}"
+    for out in "$prefix"*.bin; do
+      [[ -f "$out" ]] || continue
+      any=1
+      job="$kind-${out#"$prefix"}"
+      job="${job%.bin}"
+      pid="$(job_pids "$out" | head -1)"
+      state=stopped
+      if [[ -n "$pid" ]]; then
+        state="running (pid $pid)"
+        [[ "$(ps -o stat= -p "$pid")" == T* ]] && state="paused (pid $pid)"
+      fi
+      games="$(cut -d' ' -f1 "$out.progress" 2>/dev/null || echo 0)"
+      printf '%-14s %-22s %8s games %10s positions  %s\n' "$job" \
+        "$state" "$games" "$(($(stat -c %s "$out") / 48))" \
+        "commit $(cat "$out.commit" 2>/dev/null || echo '?')"
+    done
   done
   [[ $any == 1 ]] || echo "no data under $DIR"
 }
