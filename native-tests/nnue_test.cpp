@@ -75,13 +75,17 @@ void expect_accumulators_fresh(const nnue::Network& net, const Position& pos) {
 }
 
 TEST_P(EachArchitecture, IncrementalAccumulatorsEqualARefreshThroughRandomGames) {
-  const auto net = random_network(GetParam(), 1);
+  // Two networks taking turns by game, as searches with another EvalFile would: the stack's
+  // refresh cache must not serve one network's sums to the other.
+  const std::unique_ptr<nnue::Network> nets[] = {random_network(GetParam(), 1),
+                                                 random_network(GetParam(), 3)};
   std::mt19937 rng(7);
   int evaluated = 0, bucket_changes = 0;
   // A search's way: each state made points at its ply's entry of an accumulator stack; the
   // root has none.
   nnue::AccumulatorStack stack;
   for (int game = 0; game < 45; ++game) {
+    const nnue::Network* const net = nets[game / 4 % 2].get();
     Position pos;
     std::vector<StateInfo> states(400);
     size_t top = 0;
@@ -112,7 +116,7 @@ TEST_P(EachArchitecture, IncrementalAccumulatorsEqualARefreshThroughRandomGames)
         played.push_back(m);
       }
       if (rng() % 3 == 0 && top > 0) {
-        evaluate(pos, net.get());
+        evaluate(pos, net);
         expect_accumulators_fresh(*net, pos);
         ++evaluated;
       }

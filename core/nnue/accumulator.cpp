@@ -1,6 +1,8 @@
 #include "nnue/accumulator.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "nnue/kernels.h"
 
@@ -19,6 +21,38 @@ void refresh_as(const Network& net, const Position& pos, Color perspective, int1
       kernels::add_row<Arch::Hidden>(
           out, net.row(Arch::feature(perspective, general, pc, pos.squares(pc)[k]), Arch::Hidden));
   }
+}
+
+// The same from the search's refresh cache: its entry for the general's point brought to this
+// board (the entries are reset when they belong to another network).
+template <typename Arch>
+void refresh_cached(const Network& net, const Position& pos, Color perspective, int16_t* out,
+                    RefreshCache& cache) {
+  const Square general = pos.general_square(perspective);
+  if (!in_palace(perspective, general)) return refresh_as<Arch>(net, pos, perspective, out);
+  const int point = relative_rank(perspective, rank_of(general)) * 3 + file_of(general) - FILE_D;
+  if (cache.network_id != net.id) {
+    for (auto& side : cache.entries)
+      for (RefreshCache::Entry& e : side) {
+        std::memcpy(e.values, net.b1.data(), sizeof(int16_t) * Arch::Hidden);
+        std::fill(std::begin(e.board), std::end(e.board), NO_PIECE);
+      }
+    cache.network_id = net.id;
+  }
+  RefreshCache::Entry& e = cache.entries[perspective][point];
+  for (int i = 0; i < SQUARE_NB; ++i) {
+    const Square s = Square(i);
+    const Piece now = pos.piece_on(s), was = e.board[s];
+    if (now == was) continue;
+    if (was != NO_PIECE)
+      kernels::sub_row<Arch::Hidden>(
+          e.values, net.row(Arch::feature(perspective, general, was, s), Arch::Hidden));
+    if (now != NO_PIECE)
+      kernels::add_row<Arch::Hidden>(
+          e.values, net.row(Arch::feature(perspective, general, now, s), Arch::Hidden));
+    e.board[s] = now;
+  }
+  std::memcpy(out, e.values, sizeof(int16_t) * Arch::Hidden);
 }
 
 // The accumulator of `perspective` after the move that led to `st`, from the one before it.
@@ -59,7 +93,10 @@ const int16_t* update_as(const Network& net, const Position& pos, Color perspect
   const Piece own_general = make_piece(perspective, GENERAL);
   for (const StateInfo* s = st; !s->accumulator->computed[perspective]; s = s->previous) {
     if (n == MaxWalk || !s->previous || !s->previous->accumulator || s->moved == own_general) {
-      refresh_as<Arch>(net, pos, perspective, acc->values[perspective]);
+      if (acc->refresh_cache)
+        refresh_cached<Arch>(net, pos, perspective, acc->values[perspective], *acc->refresh_cache);
+      else
+        refresh_as<Arch>(net, pos, perspective, acc->values[perspective]);
       acc->computed[perspective] = true;
       return acc->values[perspective];
     }

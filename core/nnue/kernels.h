@@ -30,6 +30,12 @@ inline void add_row(int16_t* acc, const int16_t* row) {
   for (int i = 0; i < N; ++i) acc[i] = int16_t(acc[i] + row[i]);
 }
 
+// acc -= row, N int16 lanes.
+template <int N>
+inline void sub_row(int16_t* acc, const int16_t* row) {
+  for (int i = 0; i < N; ++i) acc[i] = int16_t(acc[i] - row[i]);
+}
+
 // after = before + added - removed (- taken when not null): one move's change of a perspective.
 template <int N>
 inline void add_sub(int16_t* after, const int16_t* before, const int16_t* added,
