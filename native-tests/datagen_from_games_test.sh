@@ -3,8 +3,8 @@
 # (sharing their first three plies) and one without. Every position is searched once: no FEN
 # twice, fewer positions than the 48 plies of the two games, none from the game without a result;
 # each carries its game's result; a run is deterministic and one interrupted resumes to the same
-# file; --first-game starts a new file after the games an earlier run rescored; --part splits the
-# games between processes.
+# file, and data whose progress record is lost is left alone; --first-game starts a new file after
+# the games an earlier run rescored; --part splits the games between processes.
 # usage: datagen_from_games_test.sh DATAGEN FIXTURE WORKDIR
 set -euo pipefail
 datagen=$1 fixture=$2 dir=$3
@@ -31,6 +31,13 @@ echo "1 $first $(stat -c %s "$dir/c.txt")" > "$dir/c.txt.progress"
 echo "garbage of an interrupted game" >> "$dir/c.txt"
 "$datagen" --from-games "$fixture" --nodes 300 --format text --out "$dir/c.txt" 2>/dev/null
 cmp -s "$dir/a.txt" "$dir/c.txt" || fail "a resumed run differs"
+[ ! -e "$dir/c.txt.progress.part" ] || fail "the progress record's temporary file was left"
+# Data whose progress record is lost (empty, as a run killed while writing it once left it) is
+# neither resumed nor overwritten: the run refuses.
+cp "$dir/a.txt" "$dir/e.txt" && : > "$dir/e.txt.progress"
+! "$datagen" --from-games "$fixture" --nodes 300 --format text --out "$dir/e.txt" 2>/dev/null ||
+  fail "a run started over data with an empty progress record"
+cmp -s "$dir/a.txt" "$dir/e.txt" || fail "the data with an empty progress record was changed"
 # From the second game on: the first game's positions are met but not written again.
 "$datagen" --from-games "$fixture" --nodes 300 --first-game 1 --format text --out "$dir/d.txt" 2>/dev/null
 tail -n +"$((first + 1))" "$dir/a.txt" | cmp -s - "$dir/d.txt" || fail "--first-game 1 differs"

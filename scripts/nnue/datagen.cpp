@@ -182,6 +182,14 @@ void rescore_game(Engine& engine, const MasterGame& game, const Options& opt,
   }
 }
 
+// Replaces OUT.progress whole (written beside it, then renamed over it), so that a run killed at
+// any moment leaves the old or the new record, never an empty one.
+void save_progress(const std::string& path, int games, uint64_t written, uint64_t bytes) {
+  const std::string part = path + ".part";
+  std::ofstream(part, std::ios::trunc) << games << " " << written << " " << bytes << "\n";
+  std::filesystem::rename(part, path);
+}
+
 // Converts every game of a PGN file with a decisive or drawn result; returns positions written.
 size_t convert_pgn(const std::string& path, std::ofstream& out) {
   std::ifstream in(path);
@@ -281,7 +289,7 @@ int main(int argc, char** argv) {
   }
 
   // Resume: keep the games OUT.progress says were finished, drop any partial one after them.
-  // Otherwise a new file, from --first-game on.
+  // Otherwise a new file, from --first-game on; but never over data whose progress is unknown.
   const std::string progress_path = opt.out + ".progress";
   int first_game = 0;
   uint64_t written = 0, bytes = 0;
@@ -290,6 +298,12 @@ int main(int argc, char** argv) {
     std::error_code error;
     std::filesystem::resize_file(opt.out, bytes, error);
     resumed = !error;
+  }
+  std::error_code no_file;
+  if (!resumed && std::filesystem::file_size(opt.out, no_file) > 0 && !no_file) {
+    std::cerr << "chuhan-datagen: " << opt.out << " holds data but " << progress_path
+              << " does not say how much of it is finished; move the file away to start afresh\n";
+    return 1;
   }
   if (!resumed) {
     first_game = std::min(opt.first_game, opt.games), written = 0, bytes = 0;
@@ -333,8 +347,7 @@ int main(int argc, char** argv) {
     written += positions.size();
     out.flush();
     bytes = uint64_t(out.tellp());
-    std::ofstream(progress_path, std::ios::trunc)
-        << g + 1 << " " << written << " " << bytes << "\n";
+    save_progress(progress_path, g + 1, written, bytes);
     if ((g + 1) % 10 == 0) std::cerr << "games " << g + 1 << " positions " << written << "\n";
   }
   return 0;
