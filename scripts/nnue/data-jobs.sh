@@ -108,6 +108,12 @@ start_job() {
     echo "$job: already running"
     return
   fi
+  # Generators before e08fe27 took data whose progress record a stop had emptied for a new file
+  # and truncated it; the files they began still resume with them.
+  if [[ -s "$out" && ! -s "$out.progress" ]]; then
+    echo "data-jobs: $out holds data but $out.progress is empty or missing; move the file away to start afresh" >&2
+    return 1
+  fi
   [[ "$job" == master-* ]] && ensure_master_games
   mkdir -p "$(dirname "$out")"
   if [[ -s "$out.commit" ]]; then
