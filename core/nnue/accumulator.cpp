@@ -28,8 +28,7 @@ void refresh_as(const Network& net, const Position& pos, Color perspective, int1
 template <typename Arch>
 void refresh_cached(const Network& net, const Position& pos, Color perspective, int16_t* out,
                     RefreshCache& cache) {
-  const Square general = pos.general_square(perspective);
-  if (!in_palace(perspective, general)) return refresh_as<Arch>(net, pos, perspective, out);
+  const Square general = pos.general_square(perspective);  // in its palace (Position::set)
   const int point = relative_rank(perspective, rank_of(general)) * 3 + file_of(general) - FILE_D;
   if (cache.network_id != net.id) {
     for (auto& side : cache.entries)
