@@ -38,27 +38,24 @@ job_file() { echo "$DIR/${FILE_PREFIX[${1%%-*}]}${1#*-}.bin"; }
 
 # Prints the job's output file and its generator arguments (without --out), or fails.
 job_spec() {
-  local job="$1" openings
+  local job="$1" args
   case "$job" in
     cheap-[0-9]*)
-      openings="$(chuhan_data_file openings.txt)"
-      job_file "$job"
-      echo "--openings $openings --games 400000 --nodes 300 --random-plies 10 --seed ${job#cheap-} --nnue on --format nnue"
+      args="--openings $(chuhan_data_file openings.txt) --games 400000 --nodes 300 --random-plies 10 --seed ${job#cheap-} --nnue on --format nnue"
       ;;
     searched-[0-9]*)
-      openings="$(chuhan_data_file openings.txt)"
-      job_file "$job"
-      echo "--openings $openings --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
+      args="--openings $(chuhan_data_file openings.txt) --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
       ;;
     master-[01])
-      job_file "$job"
-      echo "--from-games $DIR/master/games.tsv --nodes 6000 --part ${job#master-}/2 --format nnue"
+      args="--from-games $DIR/master/games.tsv --nodes 6000 --part ${job#master-}/2 --format nnue"
       ;;
     *)
       echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, master-0, master-1)" >&2
       return 1
       ;;
   esac
+  job_file "$job"
+  echo "$args"
 }
 
 # The pids of the generator writing $1.
