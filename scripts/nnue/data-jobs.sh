@@ -3,7 +3,7 @@
 # old one resumes) the next round's data with one command. Data, logs and the generator's copy
 # stay outside the repository, in $CHUHAN_NN_DIR (default /tmp/nn).
 #
-#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: cheap-9201 searched-405,
+#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: cheap-9301 searched-501,
 #                                              one per core) at nice 19; a job already running is
 #                                              left alone, one with a file is resumed
 #   scripts/nnue/data-jobs.sh status           each job: running or not, games done, positions
@@ -16,8 +16,9 @@
 #                  pretraining data): cheap/c-SEED.bin
 #   searched-SEED  the same at 6000 nodes, 8 random plies (the fine-tuning data): searched/s-SEED.bin
 #   master-I       part I of 2 of every master game's positions searched at 6000 nodes:
-#                  master/m-I.bin; needs master/games.tsv, which start makes with
-#                  `chuhan-openings read` from $CCPD, a clone of
+#                  master/m-I.bin; master-TAG-I writes master/m-TAG-I.bin (the same games
+#                  scored by a later network, e.g. master-r9-0); needs master/games.tsv, which
+#                  start makes with `chuhan-openings read` from $CCPD, a clone of
 #                  github.com/Yvonne761/Chinese-Chess-Practical-Dataset (CC BY 4.0)
 #
 # The generator is this checkout's build/native/chuhan-datagen (built if missing), copied to
@@ -29,7 +30,9 @@ cd "$(dirname "$0")/../.."
 source scripts/dev/data-dir.sh
 
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
-DEFAULT_JOBS=(cheap-9201 searched-405)
+# Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
+# for round 9's (the default net since 2578f1d).
+DEFAULT_JOBS=(cheap-9301 searched-501)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [master]=master/m-)
@@ -46,11 +49,11 @@ job_spec() {
     searched-[0-9]*)
       args="--openings $(chuhan_data_file openings.txt) --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
       ;;
-    master-[01])
-      args="--from-games $DIR/master/games.tsv --nodes 6000 --part ${job#master-}/2 --format nnue"
+    master-[01] | master-*-[01])
+      args="--from-games $DIR/master/games.tsv --nodes 6000 --part ${job##*-}/2 --format nnue"
       ;;
     *)
-      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, master-0, master-1)" >&2
+      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, master-[TAG-]0, master-[TAG-]1)" >&2
       return 1
       ;;
   esac
@@ -176,7 +179,7 @@ case "${1:-}" in
     signal_all -CONT "woken to end" >/dev/null  # a paused job ends only once it runs again
     ;;
   *)
-    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
