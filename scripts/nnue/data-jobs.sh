@@ -179,7 +179,8 @@ case "${1:-}" in
     signal_all -CONT "woken to end" >/dev/null  # a paused job ends only once it runs again
     ;;
   *)
-    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    # The usage is the header: the comment block under the shebang.
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
     exit 2
     ;;
 esac
