@@ -192,14 +192,19 @@ TEST(Search, RepeatsItselfAfterNewGameWithoutANewPosition) {
 }
 
 // A search stopped while its aspiration window had failed reports the score it has as the bound
-// it is: at least the previous iteration's score when the window failed high (a better line was
-// being proven), below it when the window failed low. Stopped by a node count, the tactics of the
-// shared data do both.
+// it is. The root window's alpha only ever falls (a fail high raises beta alone), so an upper
+// bound is always below the previous iteration's score. A fail high raises beta above that score,
+// so a lower bound from the first window is at least that score; after a fail low, beta drops to
+// the middle of the failed window, and a later fail high there may prove less than the previous
+// score (the tactics below meet such a case), so only the first kind is counted, never demanded
+// of each. Stopped by a node count, the first tactics of the shared data meet both bounds (which
+// stops land in a failed window depends on the network).
 TEST(Search, AStopDuringAFailedWindowReportsABound) {
   const std::vector<DataLine> tactics = read_data_file("tactics.txt");
-  ASSERT_GE(tactics.size(), 4u);
-  int lower = 0, upper = 0;
-  for (size_t t = 0; t < 4; ++t)
+  constexpr size_t kTactics = 8;
+  ASSERT_GE(tactics.size(), kTactics);
+  int lower_above_previous = 0, upper = 0;
+  for (size_t t = 0; t < kTactics; ++t)
     for (uint64_t nodes = 6000; nodes <= 54000; nodes += 6000) {
       Engine engine;
       ASSERT_EQ(engine.set_position(tactics[t].fields[0]), "") << tactics[t].fields[0];
@@ -212,8 +217,7 @@ TEST(Search, AStopDuringAFailedWindowReportsABound) {
       });
       if (last.is_mate || completed.is_mate || completed.depth == 0) continue;
       if (last.bound == "lowerbound") {
-        ++lower;
-        EXPECT_GE(last.score, completed.score) << tactics[t].fields[0] << " nodes " << nodes;
+        if (last.score >= completed.score) ++lower_above_previous;
       } else if (last.bound == "upperbound") {
         ++upper;
         EXPECT_LT(last.score, completed.score) << tactics[t].fields[0] << " nodes " << nodes;
@@ -221,7 +225,7 @@ TEST(Search, AStopDuringAFailedWindowReportsABound) {
         EXPECT_EQ(last.bound, "");
       }
     }
-  EXPECT_GT(lower, 0);
+  EXPECT_GT(lower_above_previous, 0);
   EXPECT_GT(upper, 0);
 }
 
