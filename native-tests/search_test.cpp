@@ -192,13 +192,9 @@ TEST(Search, RepeatsItselfAfterNewGameWithoutANewPosition) {
 }
 
 // A search stopped while its aspiration window had failed reports the score it has as the bound
-// it is. The root window's alpha only ever falls (a fail high raises beta alone), so an upper
-// bound is always below the previous iteration's score. A fail high raises beta above that score,
-// so a lower bound from the first window is at least that score; after a fail low, beta drops to
-// the middle of the failed window, and a later fail high there may prove less than the previous
-// score (the tactics below meet such a case), so only the first kind is counted, never demanded
-// of each. Stopped by a node count, the first tactics of the shared data meet both bounds (which
-// stops land in a failed window depends on the network).
+// it is. Alpha only falls, so an upper bound is below the previous iteration's score; a lower
+// bound need not be above it (after a fail low, beta drops into the failed window), so those are
+// only counted. Which stops land in a failed window depends on the network.
 TEST(Search, AStopDuringAFailedWindowReportsABound) {
   const std::vector<DataLine> tactics = read_data_file("tactics.txt");
   constexpr size_t kTactics = 8;

@@ -4,8 +4,8 @@
 // move, not a mate: mates are the other set), is at least --gap cp better than the second best,
 // is not the recapture of the piece just taken, and searches of --movetime and twice that agree
 // on the move and the gap, and so does a search of the position's FEN to depth 10 from a
-// cleared 16 MB table with a gap of at least 150 (what www/test/puzzles.test.mjs repeats in
-// WebAssembly). Difficulty from the depth at which the move became and stayed the best: easy up to 3
+// cleared 16 MB table with a gap of at least 150 (the rule of check-tactics.mjs, which
+// www/test/puzzles.test.mjs asserts in WebAssembly). Difficulty from the depth at which the move became and stayed the best: easy up to 3
 // plies, medium up to 6, hard beyond. At most two positions a game, at least 8 plies apart.
 //
 //   node scripts/puzzles/mine-tactics.mjs [--engine build/native/chuhan] [--scan 50] [--movetime 300]
