@@ -1,6 +1,6 @@
-// The rule every tactic in www/puzzles/tactics.json must keep with the WebAssembly engine: a search
-// to depth 10 from a cleared table finds the stored move best, and, unless either line is a mate,
-// at least 150 cp better than the second best. www/test/puzzles.test.mjs asserts it; run directly,
+// The rule every tactic in www/puzzles/tactics.json keeps with the WebAssembly engine: a search to
+// depth 10 from a cleared table finds the stored move best and, unless either line is a mate, at
+// least 150 cp better than the second best. www/test/puzzles.test.mjs asserts it; run directly,
 // this lists the tactics that break it (what a new default network drops from the app's set).
 //
 //   node scripts/puzzles/check-tactics.mjs      (needs the wasm build: bash scripts/dev/build-wasm.sh)
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { createEngine } from '../../wasm/index.node.js';
 
-export const TacticsFile = fileURLToPath(new URL('../../www/puzzles/tactics.json', import.meta.url));
+const TacticsFile = fileURLToPath(new URL('../../www/puzzles/tactics.json', import.meta.url));
 export const MinimumGap = 150;
 
 // The engine must have MultiPV 2 set. Returns why tactic P breaks the rule, or null.

@@ -5,8 +5,9 @@
 // is not the recapture of the piece just taken, and searches of --movetime and twice that agree
 // on the move and the gap, and so does a search of the position's FEN to depth 10 from a
 // cleared 16 MB table with a gap of at least 150 (the rule of check-tactics.mjs, which
-// www/test/puzzles.test.mjs asserts in WebAssembly). Difficulty from the depth at which the move became and stayed the best: easy up to 3
-// plies, medium up to 6, hard beyond. At most two positions a game, at least 8 plies apart.
+// www/test/puzzles.test.mjs asserts in WebAssembly). Difficulty from the depth at which the move
+// became and stayed the best: easy up to 3 plies, medium up to 6, hard beyond. At most two
+// positions a game, at least 8 plies apart.
 //
 //   node scripts/puzzles/mine-tactics.mjs [--engine build/native/chuhan] [--scan 50] [--movetime 300]
 //        [--win 250] [--gap 300] [--jobs 2] [--limit 150] [--out www/puzzles/tactics.json] GAMES.pgn ...
