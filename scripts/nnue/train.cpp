@@ -52,9 +52,9 @@ struct Options {
   Architecture arch = Architecture::PIECE_SQUARE;
   std::vector<std::string> data;
   std::string out = "chuhan.nnue";
-  std::string checkpoint;  // float weights: read if present, written every epoch
-  std::string init;        // a net file to start from (its architecture, kind and scale)
-  std::string description = "Chuhan network";
+  std::string checkpoint;   // float weights: read if present, written every epoch
+  std::string init;         // a net file to start from (its architecture, kind and scale)
+  std::string description;  // empty: the --init net's, else "Chuhan network"
   int epochs = 20;
   int batch = 16384;
   int threads = 2;
@@ -383,7 +383,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   // --init: fine-tuning a net file (e.g. the default net on new data) takes its architecture,
-  // its kind (correction or whole evaluation) and its scale, which its weights are in units of.
+  // its kind (correction or whole evaluation) and its scale, which its weights are in units of,
+  // and its description unless --description gives another.
   std::unique_ptr<Network> init;
   if (!opt.init.empty()) {
     std::ifstream in(opt.init, std::ios::binary);
@@ -411,7 +412,9 @@ int main(int argc, char** argv) {
     opt.arch = init->arch;
     opt.residual = init->corrects_hand_written;
     opt.scale = init->scale;
+    if (opt.description.empty()) opt.description = init->description;
   }
+  if (opt.description.empty()) opt.description = "Chuhan network";
   const Shape shape = shape_of(opt.arch);
 
   // The records in file order: each file game by game.
