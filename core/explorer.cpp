@@ -76,13 +76,6 @@ Outcome outcome_of(int code) {
                      : Outcome::ONGOING;
 }
 
-const char* result_text(Outcome o) {
-  return o == Outcome::RED_WINS     ? "1-0"
-         : o == Outcome::BLACK_WINS ? "0-1"
-         : o == Outcome::DRAW       ? "1/2-1/2"
-                                    : "*";
-}
-
 }  // namespace
 
 std::vector<Move> numbered_moves(const Position& pos) {
@@ -246,7 +239,7 @@ namespace {
 
 void write_summary(json::Writer& w, const GameSummary& g) {
   w.key("id").integer(g.id).key("red").string(g.red).key("black").string(g.black);
-  w.key("year").integer(g.year).key("result").string(result_text(g.result));
+  w.key("year").integer(g.year).key("result").string(result_string(g.result));
   w.key("event").string(g.event).key("eco").string(g.eco).key("plies").integer(g.plies);
 }
 

@@ -144,8 +144,8 @@ SideVerdict judge_side(Color side, Color first_mover, const std::vector<Move>& m
 
 }  // namespace
 
-std::string GameResult::result_string() const {
-  switch (outcome) {
+std::string result_string(Outcome o) {
+  switch (o) {
     case Outcome::RED_WINS:
       return "1-0";
     case Outcome::BLACK_WINS:
@@ -156,6 +156,8 @@ std::string GameResult::result_string() const {
       return "*";
   }
 }
+
+std::string GameResult::result_string() const { return chuhan::result_string(outcome); }
 
 std::string GameResult::reason_string() const {
   switch (reason) {

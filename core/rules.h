@@ -42,6 +42,9 @@ struct GameResult {
   std::string reason_string() const;
 };
 
+// "1-0", "0-1", "1/2-1/2", or "*" for ONGOING.
+std::string result_string(Outcome o);
+
 constexpr Outcome win_for(Color c) { return c == RED ? Outcome::RED_WINS : Outcome::BLACK_WINS; }
 
 // Plies without a capture after which the game is drawn (60 moves by each side).

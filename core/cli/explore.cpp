@@ -28,13 +28,6 @@ std::string percent(int part, int whole) {
   return whole ? std::to_string((200 * part + whole) / (2 * whole)) + "%" : "-";
 }
 
-const char* result_text(Outcome o) {
-  return o == Outcome::RED_WINS     ? "1-0"
-         : o == Outcome::BLACK_WINS ? "0-1"
-         : o == Outcome::DRAW       ? "1/2-1/2"
-                                    : "*";
-}
-
 }  // namespace
 
 int explore(Engine& engine, const std::vector<std::string>& args, const Streams& io) {
@@ -124,7 +117,7 @@ int explore(Engine& engine, const std::vector<std::string>& args, const Streams&
   if (!entry.top_games.empty()) io.out("Master games:");
   for (const explorer::GameSummary& g : entry.top_games)
     io.out("  " + (g.year ? std::to_string(g.year) : std::string("????")) + "  " + g.red + " - " +
-           g.black + "  " + result_text(g.result) + "  " + g.event + "  (game " +
+           g.black + "  " + result_string(g.result) + "  " + g.event + "  (game " +
            std::to_string(g.id) + ")");
   io.out("Source: " + engine.explorer().credit());
   return 0;

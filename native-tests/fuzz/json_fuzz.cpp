@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "formats/encoding.h"
 #include "fuzz_check.h"
 #include "json.h"
 
@@ -104,24 +105,6 @@ class Reader {
     return -1;
   }
 
-  static void put_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-      out += char(cp);
-    } else if (cp < 0x800) {
-      out += char(0xC0 | cp >> 6);
-      out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += char(0xE0 | cp >> 12);
-      out += char(0x80 | (cp >> 6 & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    } else {
-      out += char(0xF0 | cp >> 18);
-      out += char(0x80 | (cp >> 12 & 0x3F));
-      out += char(0x80 | (cp >> 6 & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    }
-  }
-
   bool string() {
     ++i_;
     decoded.clear();
@@ -143,7 +126,7 @@ class Reader {
             cp = cp << 4 | uint32_t(h);
           }
           if (cp >= 0xD800 && cp <= 0xDFFF) return false;  // the writer escapes no surrogate
-          put_utf8(decoded, cp);
+          formats::append_utf8(decoded, cp);
         } else {
           return false;
         }
