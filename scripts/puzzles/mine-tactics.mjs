@@ -4,7 +4,7 @@
 // move, not a mate: mates are the other set), is at least --gap cp better than the second best,
 // is not the recapture of the piece just taken, and searches of --movetime and twice that agree
 // on the move and the gap, and so does a search of the position's FEN to depth 10 from a
-// cleared 16 MB table with a gap of at least 150 (the rule of check-tactics.mjs, which
+// cleared 16 MB table with a gap of at least MinimumGap (the rule of check-tactics.mjs, which
 // www/test/puzzles.test.mjs asserts in WebAssembly). Difficulty from the depth at which the move
 // became and stayed the best: easy up to 3 plies, medium up to 6, hard beyond. At most two
 // positions a game, at least 8 plies apart.
@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 import { parseArgs, usageError } from '../lib/args.mjs';
 import { createEngine, exactLines } from '../match/engines.mjs';
+import { MinimumGap } from './check-tactics.mjs';
 
 const { values: args, positionals: files } = parseArgs(process.argv.slice(2), {
   tool: 'mine-tactics',
@@ -85,7 +86,7 @@ async function tacticAt(engine, game, n) {
 }
 
 // The test's own check, which the WebAssembly build repeats node for node: from the FEN alone
-// (no game history), a cleared 16 MB table, MultiPV 2, depth 10: `move` first, 150 cp ahead.
+// (no game history), a cleared 16 MB table, MultiPV 2, depth 10: `move` first, MinimumGap cp ahead.
 async function confirmedAtDepth10(engine, fen, move) {
   engine.send('setoption name Hash value 16');
   const { lines } = await engine.search(`fen ${fen}`, 'depth 10');
@@ -93,7 +94,7 @@ async function confirmedAtDepth10(engine, fen, move) {
   engine.send('setoption name Hash value 64');
   const at10 = [1, 2].map((k) => fixed.filter((l) => l.includes(` multipv ${k} `)).at(-1));
   const cp = (line) => Number(/ score cp (-?\d+)/.exec(line ?? '')?.[1]);
-  return !!at10[0]?.includes(` pv ${move}`) && cp(at10[0]) - cp(at10[1]) >= 150;
+  return !!at10[0]?.includes(` pv ${move}`) && cp(at10[0]) - cp(at10[1]) >= MinimumGap;
 }
 
 async function job() {
