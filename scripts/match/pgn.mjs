@@ -81,3 +81,22 @@ export function pgnDate(d = new Date()) {
   const p = (n) => String(n).padStart(2, '0');
   return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
 }
+
+/**
+ * The games of a PGN text as formatPgn writes them (and xqbase-style files like them): each as
+ * {tags, fen, moves}, tags by name with their values unescaped, fen the FEN tag or the start
+ * position, moves ICCS ("h2e2") without the comments' moves (the opening's included).
+ */
+export function readPgnGames(text) {
+  const games = [];
+  for (const chunk of text.split(/\n(?=\[Game )/)) {
+    const tags = {};
+    for (const [, key, value] of chunk.matchAll(/^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/gm))
+      tags[key] = value.replace(/\\(.)/g, '$1');
+    if (!Object.keys(tags).length) continue;
+    const body = chunk.replace(/^\[.*\]$/gm, '').replace(/\{[^}]*\}/g, '');
+    const moves = (body.match(/\b[A-I]\d-[A-I]\d\b/g) ?? []).map((m) => m.replace('-', '').toLowerCase());
+    games.push({ tags, fen: tags.FEN ?? START_FEN, moves });
+  }
+  return games;
+}

@@ -10,7 +10,7 @@ import { loadFfish, Referee, iccsToRank1, rank1ToIccs, START_FEN, checkOpening }
 import {
   eloFromScore, expectedScore, trinomialElo, pentanomialElo, sprtBounds, sprtLLR, sprtLLRNormal, pentaIndex,
 } from './stats.mjs';
-import { formatPgn } from './pgn.mjs';
+import { formatPgn, readPgnGames } from './pgn.mjs';
 import { splitCommand } from './engines.mjs';
 
 const ff = await loadFfish();
@@ -176,6 +176,17 @@ test('PGN', () => {
   const start = formatPgn({ red: 'R', black: 'B', result: '1/2-1/2', fen: START_FEN, moves: ['h2e2'], reason: 'ply cap' });
   assert.ok(!start.includes('[FEN'));
   assert.match(start, /1\. H2-E2 \{ply cap\} 1\/2-1\/2/);
+
+  // What formatPgn writes reads back: tags unescaped, the FEN or the start position, the played
+  // moves without the opening comment's.
+  const games = readPgnGames(text + start.replace('"R"', '"say \\"R\\""'));
+  assert.equal(games.length, 2);
+  assert.deepEqual(games[0].moves, ['a9a8', 'a0a1', 'h9i7']);
+  assert.equal(games[0].fen, fen);
+  assert.equal(games[0].tags.Result, '0-1');
+  assert.equal(games[1].fen, START_FEN);
+  assert.deepEqual(games[1].moves, ['h2e2']);
+  assert.equal(games[1].tags.Red, 'say "R"');
 });
 
 process.stdout.write(`match selftest: ${count} tests passed\n`);

@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 import { parseArgs, usageError } from '../lib/args.mjs';
 import { createEngine, exactLines } from '../match/engines.mjs';
+import { readPgnGames } from '../match/pgn.mjs';
 import { MinimumGap } from './check-tactics.mjs';
 
 const { values: args, positionals: files } = parseArgs(process.argv.slice(2), {
@@ -38,17 +39,9 @@ const { values: args, positionals: files } = parseArgs(process.argv.slice(2), {
 if (!files.length) usageError('mine-tactics', 'give the PGN files of games to mine');
 const { movetime, win, gap } = args;
 
-// Games as {name, fen, moves}: xqbase-style PGN with a FEN tag and ICCS moves ("H2-E2").
+// Games as {name, fen, moves}.
 function readGames(text, file) {
-  const games = [];
-  for (const chunk of text.split(/\n(?=\[Game )/)) {
-    const fen = /\[FEN "([^"]+)"\]/.exec(chunk)?.[1];
-    if (!fen) continue;
-    const body = chunk.replace(/\[[^\]]*\]/g, '').replace(/\{[^}]*\}/g, '');
-    const moves = (body.match(/\b[A-I]\d-[A-I]\d\b/g) ?? []).map((m) => m.replace('-', '').toLowerCase());
-    games.push({ name: `${file}#${games.length + 1}`, fen, moves });
-  }
-  return games;
+  return readPgnGames(text).map(({ fen, moves }, i) => ({ name: `${file}#${i + 1}`, fen, moves }));
 }
 
 // One game of each file in turn, so that every level's games are mined early.
