@@ -65,6 +65,11 @@ struct StepTables {
   SquareSet rank_squares[RANK_NB];
   SquareSet file_squares[FILE_NB];
   SquareSet diagonal_neighbours[SQUARE_NB];  // where horse legs toward a general on s stand
+  // For a general on s: its rank and file; with its diagonal neighbours (a move from anywhere
+  // else opens no line or horse leg toward it); the points a horse hits it from, legs aside.
+  SquareSet lines[SQUARE_NB];
+  SquareSet lines_and_legs[SQUARE_NB];
+  SquareSet horse_attack_squares[SQUARE_NB];
   SmallList<BlockableStep, 8> horse_moves[SQUARE_NB];      // where a horse goes, and its leg
   SmallList<BlockableStep, 8> horse_attackers[SQUARE_NB];  // from where a horse hits, and its leg
   SmallList<BlockableStep, 4> elephant_moves[SQUARE_NB];   // stays on its own side of the river
@@ -124,6 +129,11 @@ constexpr StepTables make_step_tables() {
   for (Color c : {RED, BLACK})
     for (int s = 0; s < SQUARE_NB; ++s)
       for (Square to : t.soldier_moves[c][s]) t.soldier_attackers[c][to].push(Square(s));
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    t.lines[s] = t.rank_squares[s / 9] | t.file_squares[s % 9];
+    t.lines_and_legs[s] = t.lines[s] | t.diagonal_neighbours[s];
+    for (const BlockableStep& h : t.horse_attackers[s]) t.horse_attack_squares[s].add(h.to);
+  }
   return t;
 }
 

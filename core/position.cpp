@@ -211,7 +211,7 @@ void Position::evasion_squares(SquareSet& to, SquareSet& from) const {
   to.words[0] = to.words[1] = ~uint64_t(0);
 }
 
-bool Position::gives_check(Move m) const {
+bool Position::gives_check_near(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Square target = general_square(~side_);
   const Piece moving = board_[from];

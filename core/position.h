@@ -138,7 +138,18 @@ class Position {
   // and killer moves, which may come from other positions). Does not test legality.
   bool pseudo_legal(Move m) const;
   bool is_capture(Move m) const { return board_[to_sq(m)] != NO_PIECE; }
-  bool gives_check(Move m) const;
+  // Would m (pseudo-legal) check the enemy general? A move from off the general's rank, file
+  // and horse legs that lands off them too, and not as a horse where a horse would hit it,
+  // cannot: the common case, answered here (the move picker asks this of every quiet move it
+  // scans for checks); the rest take the full test.
+  bool gives_check(Move m) const {
+    using attacks::Steps;
+    const Square g = general_square(~side_), from = from_sq(m), to = to_sq(m);
+    if (!Steps.lines_and_legs[g].has(from) && !Steps.lines[g].has(to) &&
+        !(Steps.horse_attack_squares[g].has(to) && type_of(board_[from]) == HORSE))
+      return false;
+    return gives_check_near(m);
+  }
 
   void do_move(Move m, StateInfo& new_st);
   void undo_move(Move m);
@@ -165,6 +176,8 @@ class Position {
   void restore_piece(Piece p, Square s, int index);
   void move_piece(Square from, Square to);
   void update_state_flags();
+  // gives_check() by the full test, for the moves its quick one cannot rule out.
+  bool gives_check_near(Move m) const;
   template <typename PieceAt>
   static bool attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_occ,
                           const PieceAt& piece_at);

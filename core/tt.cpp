@@ -1,12 +1,17 @@
 #include "tt.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace chuhan {
 
 void TranspositionTable::resize(int mb) {
-  clusters_.reset();
+  memory_.reset();
+  clusters_ = nullptr;
   cluster_count_ = 0;
   size_mb_ = std::clamp(mb, 1, MaxSizeMB);
   written_ = false;
@@ -15,7 +20,7 @@ void TranspositionTable::resize(int mb) {
 
 void TranspositionTable::clear() {
   if (clusters_ && written_)
-    std::memset(static_cast<void*>(clusters_.get()), 0, sizeof(Cluster) * cluster_count_);
+    std::memset(static_cast<void*>(clusters_), 0, sizeof(Cluster) * cluster_count_);
   written_ = false;
   generation_ = 4;
 }
@@ -25,8 +30,22 @@ void TranspositionTable::new_search() {
   while (!clusters_) {
     const size_t count = size_t(size_mb_) * 1024 * 1024 / sizeof(Cluster);
     // calloc: fresh pages from the system are already zero, so they cost nothing until used.
-    clusters_.reset(static_cast<Cluster*>(std::calloc(count, sizeof(Cluster))));
-    if (clusters_) {
+    // Aligned by hand (calloc's 16 bytes would split every cluster over two cache lines);
+    // on Linux to 2 MB, so that the kernel can back the table with huge pages, which spares
+    // a probe most of its address-translation misses.
+#if defined(__linux__)
+    constexpr size_t Alignment = 2 * 1024 * 1024;
+#else
+    constexpr size_t Alignment = sizeof(Cluster);
+#endif
+    const size_t bytes = count * sizeof(Cluster);
+    memory_.reset(static_cast<char*>(std::calloc(bytes + Alignment, 1)));
+    if (memory_) {
+      const uintptr_t start = reinterpret_cast<uintptr_t>(memory_.get());
+      clusters_ = reinterpret_cast<Cluster*>((start + Alignment - 1) & ~uintptr_t(Alignment - 1));
+#if defined(__linux__)
+      madvise(clusters_, bytes, MADV_HUGEPAGE);  // a hint: without huge pages nothing changes
+#endif
       cluster_count_ = uint32_t(count);
     } else if (size_mb_ > 1) {
       size_mb_ /= 2;

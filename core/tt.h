@@ -118,7 +118,8 @@ class TranspositionTable {
   struct FreeMemory {
     void operator()(void* p) const { std::free(p); }
   };
-  std::unique_ptr<Cluster[], FreeMemory> clusters_;  // from calloc, see new_search()
+  std::unique_ptr<char[], FreeMemory> memory_;  // from calloc, see new_search()
+  Cluster* clusters_ = nullptr;                 // in memory_, each cluster on one cache line
   uint32_t cluster_count_ = 0;
   int size_mb_ = DefaultSizeMB;
   bool written_ = false;    // a search ran since the table was last zeroed
