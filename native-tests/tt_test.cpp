@@ -1,8 +1,8 @@
+#include "tt.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
-
-#include "tt.h"
 
 namespace chuhan {
 namespace {
