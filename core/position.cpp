@@ -218,9 +218,7 @@ bool Position::gives_check_near(Move m) const {
   // Nothing attacks the enemy general before the move (Position holds no position where the
   // side not to move is in check). A move that neither leaves the general's rank or file nor a
   // horse's leg beside it opens no line or leg: it checks only by what it puts on `to`.
-  const bool from_matters = rank_of(from) == rank_of(target) || file_of(from) == file_of(target) ||
-                            Steps.diagonal_neighbours[target].has(from);
-  if (!from_matters) {
+  if (!Steps.lines_and_legs[target].has(from)) {
     const bool on_rank = rank_of(to) == rank_of(target), on_file = file_of(to) == file_of(target);
     if (!on_rank && !on_file) {
       // Off both lines only a horse can hit the general.
