@@ -215,47 +215,54 @@ bool Position::gives_check_near(Move m) const {
   const Square from = from_sq(m), to = to_sq(m);
   const Square target = general_square(~side_);
   const Piece moving = board_[from];
-  // Nothing attacks the enemy general before the move (Position holds no position where the
-  // side not to move is in check). A move that neither leaves the general's rank or file nor a
-  // horse's leg beside it opens no line or leg: it checks only by what it puts on `to`.
-  if (!Steps.lines_and_legs[target].has(from)) {
-    const bool on_rank = rank_of(to) == rank_of(target), on_file = file_of(to) == file_of(target);
-    if (!on_rank && !on_file) {
-      // Off both lines only a horse can hit the general.
-      if (type_of(moving) != HORSE) return false;
-      for (const BlockableStep& h : Steps.horse_attackers[target])
-        if (h.to == to) return board_[h.block] == NO_PIECE;  // the leg is not `from`: see above
-      return false;
-    }
-    // On one line: on the general's side of `to` along it, a rook (or, on the file, the own
-    // general) first or a cannon second. (A soldier beside the general came from its other
-    // line or from a leg square, which the full test below answers.)
-    const int at = on_rank ? file_of(target) : rank_of(target);
-    const int to_bit = on_rank ? file_of(to) : rank_of(to);
-    const uint16_t occ =
-        uint16_t((on_rank ? rank_occ_[rank_of(target)] : file_occ_[file_of(target)]) | 1 << to_bit);
-    const LineMoves& line = on_rank ? RankLine[at][occ] : FileLine[at][occ];
-    const uint32_t toward_to = to_bit > at ? ~((2u << at) - 1) : (1u << at) - 1;
+  const int tf = file_of(target), tr = rank_of(target);
+  const bool from_on_rank = rank_of(from) == tr, from_on_file = file_of(from) == tf;
+  const bool to_on_rank = rank_of(to) == tr, to_on_file = file_of(to) == tf;
+  uint16_t rank_occ = rank_occ_[tr], file_occ = file_occ_[tf];
+  if (from_on_rank) rank_occ &= ~(1 << file_of(from));
+  if (to_on_rank) rank_occ |= 1 << file_of(to);
+  if (from_on_file) file_occ &= ~(1 << rank_of(from));
+  if (to_on_file) file_occ |= 1 << rank_of(to);
+
+  // Along the general's rank (positions are files) or file (positions are ranks), with the
+  // move made: is the first piece on the side of position `toward` our rook (on the file also
+  // our general, facing it), or the second our cannon?
+  auto checks_along = [&](bool along_rank, uint16_t occ, int toward) {
+    const int at = along_rank ? tf : tr;
+    const LineMoves& line = along_rank ? RankLine[at][occ] : FileLine[at][occ];
+    const uint32_t side = toward > at ? ~((2u << at) - 1) : (1u << at) - 1;
     auto piece_at_bit = [&](uint32_t bits) {
       if (!bits) return NO_PIECE;
       const int bit = std::countr_zero(bits);
-      const Square sq =
-          on_rank ? rank_bit_square(rank_of(target), bit) : file_bit_square(file_of(target), bit);
-      return sq == to ? moving : board_[sq];
+      const Square sq = along_rank ? rank_bit_square(tr, bit) : file_bit_square(tf, bit);
+      return sq == to ? moving : board_[sq];  // `from` left occ
     };
-    const Piece first = piece_at_bit(line.first_blocker & toward_to);
-    const Piece second = piece_at_bit(line.second_blocker & toward_to);
-    return first == make_piece(side_, ROOK) || (on_file && first == make_piece(side_, GENERAL)) ||
-           second == make_piece(side_, CANNON);
-  }
-  uint16_t rank_occ = rank_occ_[rank_of(target)], file_occ = file_occ_[file_of(target)];
-  if (rank_of(from) == rank_of(target)) rank_occ &= ~(1 << file_of(from));
-  if (rank_of(to) == rank_of(target)) rank_occ |= 1 << file_of(to);
-  if (file_of(from) == file_of(target)) file_occ &= ~(1 << rank_of(from));
-  if (file_of(to) == file_of(target)) file_occ |= 1 << rank_of(to);
-  return attacked_on(target, side_, rank_occ, file_occ, [&](Square sq) {
-    return sq == to ? moving : sq == from ? NO_PIECE : board_[sq];
-  });
+    const Piece first = piece_at_bit(line.first_blocker & side);
+    return first == make_piece(side_, ROOK) ||
+           (!along_rank && first == make_piece(side_, GENERAL)) ||
+           piece_at_bit(line.second_blocker & side) == make_piece(side_, CANNON);
+  };
+  // Nothing attacks the enemy general before the move (Position holds no position where the
+  // side not to move is in check), so a line attack now comes from the side of the general
+  // that `from` left (a line opened) or `to` entered (the moving piece, or a new screen).
+  if ((from_on_rank && checks_along(true, rank_occ, file_of(from))) ||
+      (to_on_rank && checks_along(true, rank_occ, file_of(to))) ||
+      (from_on_file && checks_along(false, file_occ, rank_of(from))) ||
+      (to_on_file && checks_along(false, file_occ, rank_of(to))))
+    return true;
+  // Else only the moving horse or soldier, or a horse whose leg `from` was. (A horse's leg is
+  // beside the horse, so the leg of one landing on `to` is not `from`.)
+  const PieceType type = type_of(moving);
+  if (type == HORSE && Steps.horse_attack_squares[target].has(to))
+    for (const BlockableStep& h : Steps.horse_attackers[target])
+      if (h.to == to && board_[h.block] == NO_PIECE) return true;
+  if (type == SOLDIER)
+    for (Square s : Steps.soldier_attackers[side_][target])
+      if (s == to) return true;
+  if (Steps.diagonal_neighbours[target].has(from))
+    for (const BlockableStep& h : Steps.horse_attackers[target])
+      if (h.block == from && board_[h.to] == make_piece(side_, HORSE)) return true;
+  return false;
 }
 
 bool Position::pseudo_legal(Move m) const {
