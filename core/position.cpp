@@ -362,10 +362,11 @@ void Position::move_piece(Square from, Square to) {
   piece_list_[p][piece_index_[to]] = to;
 }
 
-void Position::update_state_flags() {
+void Position::update_state_flags(bool in_check) {
   const Color them = ~side_;
   const Square gsq = general_square(side_);
-  st_->in_check = general_attacked(gsq, them);
+  st_->in_check = in_check;
+  assert(in_check == general_attacked(gsq, them));
 
   // Lines through the general on which an enemy rook or cannon stands are risky: moving off
   // them can open an attack, moving onto them can give a cannon its screen.
@@ -394,7 +395,7 @@ void Position::update_state_flags() {
   }
 }
 
-void Position::do_move(Move m, StateInfo& new_st) {
+void Position::do_move(Move m, StateInfo& new_st, bool gives_check) {
   const Square from = from_sq(m), to = to_sq(m);
   const Piece pc = board_[from], captured = board_[to];
 
@@ -417,7 +418,7 @@ void Position::do_move(Move m, StateInfo& new_st) {
   move_piece(from, to);
   side_ = ~side_;
   ++game_ply_;
-  update_state_flags();
+  update_state_flags(gives_check);
 }
 
 void Position::undo_move(Move m) {
@@ -443,7 +444,7 @@ void Position::do_null_move(StateInfo& new_st) {
   st_ = &new_st;
   side_ = ~side_;
   ++game_ply_;
-  update_state_flags();
+  update_state_flags(general_attacked(general_square(side_), ~side_));
 }
 
 void Position::undo_null_move() {
@@ -690,7 +691,7 @@ void Position::setup(const Piece* board, Color side, int rule60, int move_number
   st_->rule60 = rule60;
   st_->move = MOVE_NONE;
   st_->captured = NO_PIECE;
-  update_state_flags();
+  update_state_flags(general_attacked(general_square(side_), ~side_));
 }
 
 std::string Position::fen() const {

@@ -151,7 +151,10 @@ class Position {
     return gives_check_near(m);
   }
 
-  void do_move(Move m, StateInfo& new_st);
+  void do_move(Move m, StateInfo& new_st) { do_move(m, new_st, gives_check(m)); }
+  // The same, told what gives_check(m) answers (the search has asked already): that is the
+  // new position's in_check, so do_move need not look for attackers.
+  void do_move(Move m, StateInfo& new_st, bool gives_check);
   void undo_move(Move m);
   void do_null_move(StateInfo& new_st);
   void undo_null_move();
@@ -175,7 +178,8 @@ class Position {
   // Undoes remove_piece(s) when the piece had place `index` in its list.
   void restore_piece(Piece p, Square s, int index);
   void move_piece(Square from, Square to);
-  void update_state_flags();
+  // Sets the StateInfo's facts about the position: in_check as given, the risky squares.
+  void update_state_flags(bool in_check);
   // gives_check() by the full test, for the moves its quick one cannot rule out.
   bool gives_check_near(Move m) const;
   template <typename PieceAt>

@@ -119,11 +119,11 @@ Value Worker::static_eval(Position& pos) {
   return v;
 }
 
-void Worker::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
+void Worker::make_move(Position& pos, Stack* ss, Move m, bool gives_check, StateInfo& st) {
   ss->current_move = m;
   ss->cont_hist = &cont_history_->table[pos.piece_on(from_sq(m))][to_sq(m)];
   tt_.prefetch(pos.key_after(m));
-  pos.do_move(m, st);
+  pos.do_move(m, st, gives_check);
   st.accumulator = accumulators_.fresh(ss->ply + 1);
   count_node();
   if ((nodes() & check_mask_) == 0) check_limits();
@@ -539,7 +539,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, Depth de
 
     // Step 13. Make the move.
     StateInfo st;
-    make_move(pos, ss, m, st);
+    make_move(pos, ss, m, gives_check, st);
 
     // Step 14. Late move reductions, then a null-window search, then a full re-search for PV.
     if (depth >= 2 && move_count > 1 + Root && (!capture || !PvNode)) {
@@ -722,7 +722,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
 
     // Step 7. Make the move and search it.
     StateInfo st;
-    make_move(pos, ss, m, st);
+    make_move(pos, ss, m, pos.gives_check(m), st);
     const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
     pos.undo_move(m);
     if (stop) return VALUE_ZERO;

@@ -132,8 +132,9 @@ class Worker {
   void update_quiet_stats(const Position& pos, Stack* ss, Move best, const Move* quiets,
                           int quiet_count, Depth depth);
   InfoLine make_info(size_t pv_index, Depth depth) const;
-  // Makes m, recording it (and its continuation history) in ss; counts the node.
-  void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
+  // Makes m (gives_check: what pos.gives_check(m) answers), recording it (and its continuation
+  // history) in ss; counts the node.
+  void make_move(Position& pos, Stack* ss, Move m, bool gives_check, StateInfo& st);
   void make_null_move(Position& pos, Stack* ss, StateInfo& st);
   // evaluate() through a small cache keyed by the position key.
   Value static_eval(Position& pos);
