@@ -70,6 +70,7 @@ struct StepTables {
   SquareSet lines[SQUARE_NB];
   SquareSet lines_and_legs[SQUARE_NB];
   SquareSet horse_attack_squares[SQUARE_NB];
+  Square horse_leg[SQUARE_NB][SQUARE_NB];  // [from][to]: the leg of a horse's step, or SQ_NONE
   SmallList<BlockableStep, 8> horse_moves[SQUARE_NB];      // where a horse goes, and its leg
   SmallList<BlockableStep, 8> horse_attackers[SQUARE_NB];  // from where a horse hits, and its leg
   SmallList<BlockableStep, 4> elephant_moves[SQUARE_NB];   // stays on its own side of the river
@@ -130,6 +131,8 @@ constexpr StepTables make_step_tables() {
     for (int s = 0; s < SQUARE_NB; ++s)
       for (Square to : t.soldier_moves[c][s]) t.soldier_attackers[c][to].push(Square(s));
   for (int s = 0; s < SQUARE_NB; ++s) {
+    for (Square& leg : t.horse_leg[s]) leg = SQ_NONE;
+    for (const BlockableStep& h : t.horse_moves[s]) t.horse_leg[s][h.to] = h.block;
     t.lines[s] = t.rank_squares[s / 9] | t.file_squares[s % 9];
     t.lines_and_legs[s] = t.lines[s] | t.diagonal_neighbours[s];
     for (const BlockableStep& h : t.horse_attackers[s]) t.horse_attack_squares[s].add(h.to);

@@ -114,7 +114,7 @@ Move parse_move_text(const std::string& s) {
 // making it.
 template <typename PieceAt>
 bool Position::attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_occ,
-                           const PieceAt& piece_at) {
+                           const PieceAt& piece_at) const {
   const int f = file_of(s), r = rank_of(s);
   const Piece rook = make_piece(by, ROOK), cannon = make_piece(by, CANNON);
   const LineMoves& along_rank = RankLine[f][rank_occ];
@@ -131,9 +131,12 @@ bool Position::attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_
   for (uint32_t b = along_file.second_blocker; b;)
     if (piece_at(file_bit_square(f, pop_lsb(b))) == cannon) return true;
 
+  // The piece list's horses, each still one unless the move took it.
   const Piece horse = make_piece(by, HORSE);
-  for (const BlockableStep& h : Steps.horse_attackers[s])
-    if (piece_at(h.to) == horse && piece_at(h.block) == NO_PIECE) return true;
+  for (int i = 0; i < piece_count_[horse]; ++i) {
+    const Square h = piece_list_[horse][i], leg = Steps.horse_leg[h][s];
+    if (leg != SQ_NONE && piece_at(h) == horse && piece_at(leg) == NO_PIECE) return true;
+  }
 
   const Piece soldier = make_piece(by, SOLDIER);
   for (Square from : Steps.soldier_attackers[by][s])

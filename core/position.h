@@ -182,9 +182,11 @@ class Position {
   void update_state_flags(bool in_check);
   // gives_check() by the full test, for the moves its quick one cannot rule out.
   bool gives_check_near(Move m) const;
+  // piece_at(): the board with a move in mind, which may take `by`'s pieces away but never adds
+  // one (its horses are looked up in the piece list).
   template <typename PieceAt>
-  static bool attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_occ,
-                          const PieceAt& piece_at);
+  bool attacked_on(Square s, Color by, uint16_t rank_occ, uint16_t file_occ,
+                   const PieceAt& piece_at) const;
 
   Piece board_[SQUARE_NB];
   uint16_t rank_occ_[RANK_NB];  // bit f set: square (f, rank) occupied

@@ -35,8 +35,13 @@ struct ExchangeBoard {
       if (piece_at(s) == make_piece(c, ADVISOR)) return s;
     for (const BlockableStep& e : Steps.elephant_moves[t])
       if (piece_at(e.to) == make_piece(c, ELEPHANT) && piece_at(e.block) == NO_PIECE) return e.to;
-    for (const BlockableStep& h : Steps.horse_attackers[t])
-      if (piece_at(h.to) == make_piece(c, HORSE) && piece_at(h.block) == NO_PIECE) return h.to;
+    // Which of two horses that both hit the target goes first changes nothing: neither stands
+    // on the target's lines nor on the other's leg.
+    const Piece horse = make_piece(c, HORSE);
+    for (int i = 0; i < pos.count(horse); ++i) {
+      const Square s = pos.squares(horse)[i], leg = Steps.horse_leg[s][t];
+      if (leg != SQ_NONE && !gone.has(s) && piece_at(leg) == NO_PIECE) return s;
+    }
     const LineMoves& along_rank = RankLine[file_of(t)][rank_occ];
     const LineMoves& along_file = FileLine[rank_of(t)][file_occ];
     if (Square s =
