@@ -94,6 +94,7 @@ class Position {
   std::string pretty() const;
 
   Piece piece_on(Square s) const { return board_[s]; }
+  const Piece* board() const { return board_; }  // all SQUARE_NB squares, for whole-board scans
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
   Color side_to_move() const { return side_; }
   Square general_square(Color c) const { return piece_list_[make_piece(c, GENERAL)][0]; }

@@ -39,17 +39,23 @@ void refresh_cached(const Network& net, const Position& pos, Color perspective, 
     cache.network_id = net.id;
   }
   RefreshCache::Entry& e = cache.entries[perspective][point];
-  for (int i = 0; i < SQUARE_NB; ++i) {
-    const Square s = Square(i);
-    const Piece now = pos.piece_on(s), was = e.board[s];
-    if (now == was) continue;
-    if (was != NO_PIECE)
-      kernels::sub_row<Arch::Hidden>(
-          e.values, net.row(Arch::feature(perspective, general, was, s), Arch::Hidden));
-    if (now != NO_PIECE)
-      kernels::add_row<Arch::Hidden>(
-          e.values, net.row(Arch::feature(perspective, general, now, s), Arch::Hidden));
-    e.board[s] = now;
+  // Few squares differ: whole 8-square runs that match are skipped at once.
+  const Piece* board = pos.board();
+  for (int run = 0; run < SQUARE_NB; run += 8) {
+    const int end = std::min(run + 8, int(SQUARE_NB));
+    if (end - run == 8 && std::memcmp(board + run, e.board + run, 8) == 0) continue;
+    for (int i = run; i < end; ++i) {
+      const Square s = Square(i);
+      const Piece now = board[s], was = e.board[s];
+      if (now == was) continue;
+      if (was != NO_PIECE)
+        kernels::sub_row<Arch::Hidden>(
+            e.values, net.row(Arch::feature(perspective, general, was, s), Arch::Hidden));
+      if (now != NO_PIECE)
+        kernels::add_row<Arch::Hidden>(
+            e.values, net.row(Arch::feature(perspective, general, now, s), Arch::Hidden));
+      e.board[s] = now;
+    }
   }
   std::memcpy(out, e.values, sizeof(int16_t) * Arch::Hidden);
 }
