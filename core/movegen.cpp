@@ -6,13 +6,22 @@ using namespace attacks;
 
 namespace {
 
-template <bool Captures, bool Quiets>
+// ChecksOnly (with Quiets alone): only the moves that give check. A rook or cannon off the
+// enemy general's lines and legs can check only by landing on a line (gives_check's shortcut),
+// so its other quiet moves are not even listed.
+template <bool Captures, bool Quiets, bool ChecksOnly = false>
 Move* generate_pseudo(const Position& pos, Move* list) {
+  static_assert(!ChecksOnly || (Quiets && !Captures));
   const Color us = pos.side_to_move();
+  const Square enemy_general = pos.general_square(~us);
   // A target is wanted if it is empty (quiet) or holds an enemy piece (capture).
   auto wanted = [&](Square to) {
     const Piece p = pos.piece_on(to);
     return p == NO_PIECE ? Quiets : Captures && color_of(p) != us;
+  };
+  auto add = [&](Square from, Square to) {
+    const Move m = make_move(from, to);
+    if (!ChecksOnly || pos.gives_check(m)) *list++ = m;
   };
 
   // Rooks and cannons slide along their rank and file.
@@ -36,10 +45,13 @@ Move* generate_pseudo(const Position& pos, Move* list) {
         }
       }
       if constexpr (Quiets) {
-        for (uint32_t b = along_rank.quiet; b;)
-          *list++ = make_move(from, rank_bit_square(r, pop_lsb(b)));
-        for (uint32_t b = along_file.quiet; b;)
-          *list++ = make_move(from, file_bit_square(f, pop_lsb(b)));
+        uint32_t rank_quiet = along_rank.quiet, file_quiet = along_file.quiet;
+        if (ChecksOnly && !Steps.lines_and_legs[enemy_general].has(from)) {
+          rank_quiet &= 1u << file_of(enemy_general);
+          file_quiet &= 1u << rank_of(enemy_general);
+        }
+        for (uint32_t b = rank_quiet; b;) add(from, rank_bit_square(r, pop_lsb(b)));
+        for (uint32_t b = file_quiet; b;) add(from, file_bit_square(f, pop_lsb(b)));
       }
     }
   }
@@ -48,33 +60,33 @@ Move* generate_pseudo(const Position& pos, Move* list) {
   for (int i = 0; i < pos.count(horse); ++i) {
     const Square from = pos.squares(horse)[i];
     for (const BlockableStep& st : Steps.horse_moves[from])
-      if (pos.empty(st.block) && wanted(st.to)) *list++ = make_move(from, st.to);
+      if (pos.empty(st.block) && wanted(st.to)) add(from, st.to);
   }
 
   const Piece elephant = make_piece(us, ELEPHANT);
   for (int i = 0; i < pos.count(elephant); ++i) {
     const Square from = pos.squares(elephant)[i];
     for (const BlockableStep& st : Steps.elephant_moves[from])
-      if (pos.empty(st.block) && wanted(st.to)) *list++ = make_move(from, st.to);
+      if (pos.empty(st.block) && wanted(st.to)) add(from, st.to);
   }
 
   const Piece soldier = make_piece(us, SOLDIER);
   for (int i = 0; i < pos.count(soldier); ++i) {
     const Square from = pos.squares(soldier)[i];
     for (Square to : Steps.soldier_moves[us][from])
-      if (wanted(to)) *list++ = make_move(from, to);
+      if (wanted(to)) add(from, to);
   }
 
   const Piece advisor = make_piece(us, ADVISOR);
   for (int i = 0; i < pos.count(advisor); ++i) {
     const Square from = pos.squares(advisor)[i];
     for (Square to : Steps.advisor_moves[from])
-      if (wanted(to)) *list++ = make_move(from, to);
+      if (wanted(to)) add(from, to);
   }
 
   const Square gsq = pos.general_square(us);
   for (Square to : Steps.general_moves[gsq])
-    if (wanted(to)) *list++ = make_move(gsq, to);
+    if (wanted(to)) add(gsq, to);
 
   return list;
 }
@@ -89,6 +101,11 @@ Move* generate<CAPTURES>(const Position& pos, Move* list) {
 template <>
 Move* generate<QUIETS>(const Position& pos, Move* list) {
   return generate_pseudo<false, true>(pos, list);
+}
+
+template <>
+Move* generate<QUIET_CHECKS>(const Position& pos, Move* list) {
+  return generate_pseudo<false, true, true>(pos, list);
 }
 
 template <>

@@ -9,6 +9,7 @@ namespace chuhan {
 enum GenType {
   CAPTURES,      // pseudo-legal captures
   QUIETS,        // pseudo-legal non-captures
+  QUIET_CHECKS,  // those of them that give check, in QUIETS' order
   PSEUDO_LEGAL,  // both
   LEGAL          // strictly legal moves (evasions when in check)
 };

@@ -173,10 +173,10 @@ Move MovePicker::next(bool skip_quiets) {
 
       case QCHECK_INIT: {
         Move buffer[MAX_MOVES];
-        Move* last = generate<QUIETS>(pos_, buffer);
+        Move* last = generate<QUIET_CHECKS>(pos_, buffer);
         cur_ = end_ = moves_;
         for (Move* m = buffer; m != last; ++m)
-          if (*m != tt_move_ && pos_.gives_check(*m)) *end_++ = {*m, 0};
+          if (*m != tt_move_) *end_++ = {*m, 0};
         ++stage_;
         break;
       }

@@ -71,5 +71,39 @@ TEST(MovePicker, ReturnsEveryMoveOnceHashMoveFirstAndCountsEvasions) {
   EXPECT_GT(in_check, 50);
 }
 
+TEST(MovePicker, QuiescenceChecksAreTheQuietMovesThatGiveCheckInTheirOrder) {
+  // generate<QUIET_CHECKS> lists no more rook and cannon moves than can check: the same moves
+  // as the quiet ones filtered by gives_check(), in the same order (the search's tree depends
+  // on it), and the quiescence picker returns them after the captures.
+  std::mt19937 rng(20261129);
+  auto history = std::make_unique<History>();
+  int checks = 0;
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    std::vector<StateInfo> states(32);
+    ASSERT_EQ(pos.set(fen, &states[0]), "");
+    for (int ply = 1; ply < 32; ++ply) {
+      const MoveList<LEGAL> legal(pos);
+      if (legal.size() == 0) break;
+      std::vector<Move> expected;
+      for (Move m : MoveList<QUIETS>(pos))
+        if (pos.gives_check(m)) expected.push_back(m);
+      const MoveList<QUIET_CHECKS> got(pos);
+      EXPECT_EQ(std::vector<Move>(got.begin(), got.end()), expected) << pos.fen();
+      checks += int(expected.size());
+      if (!pos.in_check()) {
+        MovePicker quiescence(pos, MOVE_NONE, *history, true);
+        const std::vector<Move> all = picked(quiescence);
+        const MoveList<CAPTURES> captures(pos);
+        ASSERT_EQ(all.size(), captures.size() + expected.size()) << pos.fen();
+        EXPECT_TRUE(std::equal(expected.begin(), expected.end(), all.end() - expected.size()))
+            << pos.fen();
+      }
+      pos.do_move(legal.moves[rng() % legal.size()], states[ply]);
+    }
+  }
+  EXPECT_GT(checks, 1000);
+}
+
 }  // namespace
 }  // namespace chuhan::test
