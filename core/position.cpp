@@ -762,6 +762,8 @@ bool Position::pos_is_ok(std::string* failure) const {
   if (pieces != listed) return fail("piece count mismatch");
   if (piece_count_[R_GENERAL] != 1 || piece_count_[B_GENERAL] != 1) return fail("missing general");
   if (compute_key() != st_->key) return fail("key mismatch");
+  if (st_->in_check != general_attacked(general_square(side_), ~side_))
+    return fail("in_check mismatch");
   return true;
 }
 

@@ -6,7 +6,10 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <random>
 #include <sstream>
+
+#include "movegen.h"
 
 namespace chuhan::test {
 
@@ -80,6 +83,22 @@ std::string mirror_fen(const std::string& fen) {
   std::string board;
   for (size_t i = 0; i < ranks.size(); ++i) board += (i ? "/" : "") + ranks[i];
   return board + (words[1] == "w" ? " b" : " w") + " - - 0 1";
+}
+
+void for_each_random_game_position(uint32_t seed, int positions,
+                                   const std::function<void(Position&)>& visit) {
+  std::mt19937 rng(seed);
+  for (const std::string& fen : all_data_fens()) {
+    Position pos;
+    std::vector<StateInfo> states(positions);
+    ASSERT_EQ(pos.set(fen, &states[0]), "") << fen;
+    for (int i = 0; i < positions; ++i) {
+      visit(pos);
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0 || i + 1 == positions) break;
+      pos.do_move(moves.moves[rng() % moves.size()], states[i + 1]);
+    }
+  }
 }
 
 }  // namespace chuhan::test

@@ -32,42 +32,36 @@ TEST(MovePicker, ReturnsEveryMoveOnceHashMoveFirstAndCountsEvasions) {
   auto cont_table = std::make_unique<ContinuationHistory>();
   const PieceToHistory* cont[] = {&cont_table->table[NO_PIECE][0], &cont_table->table[NO_PIECE][0]};
   const Move killers[2] = {MOVE_NONE, MOVE_NONE};
-  std::mt19937 rng(20261127);
+  std::mt19937 rng(20261127);  // hash moves; the games draw their own
   int in_check = 0;
-  for (const std::string& fen : all_data_fens()) {
-    Position pos;
-    std::vector<StateInfo> states(24);
-    ASSERT_EQ(pos.set(fen, &states[0]), "");
-    for (int ply = 1; ply < 24; ++ply) {
-      const MoveList<LEGAL> legal(pos);
-      if (legal.size() == 0) break;
-      const Move tt_move = legal.moves[rng() % legal.size()];
-      MovePicker picker(pos, tt_move, killers, *history, cont);
-      if (pos.in_check()) {
-        ++in_check;
-        EXPECT_EQ(picker.evasion_count(), int(legal.size())) << pos.fen();
-      }
-      const std::vector<Move> got = picked(picker);
-      ASSERT_FALSE(got.empty());
-      EXPECT_EQ(got.front(), tt_move) << pos.fen();
-      // In check exactly the legal moves; otherwise every pseudo-legal one.
-      const std::vector<Move> expected =
-          pos.in_check() ? std::vector<Move>(legal.begin(), legal.end()) : [&] {
-            const MoveList<PSEUDO_LEGAL> all(pos);
-            return std::vector<Move>(all.begin(), all.end());
-          }();
-      EXPECT_EQ(sorted(got), sorted(expected)) << pos.fen();
-      if (pos.in_check()) {
-        // The quiescence picker makes the evasions only at their stage: the same moves.
-        MovePicker quiescence(pos, tt_move, *history, true);
-        const std::vector<Move> evasions = picked(quiescence);
-        ASSERT_FALSE(evasions.empty());
-        EXPECT_EQ(evasions.front(), tt_move) << pos.fen();
-        EXPECT_EQ(sorted(evasions), sorted(expected)) << pos.fen();
-      }
-      pos.do_move(legal.moves[rng() % legal.size()], states[ply]);
+  for_each_random_game_position(20261127, 23, [&](Position& pos) {
+    const MoveList<LEGAL> legal(pos);
+    if (legal.size() == 0) return;
+    const Move tt_move = legal.moves[rng() % legal.size()];
+    MovePicker picker(pos, tt_move, killers, *history, cont);
+    if (pos.in_check()) {
+      ++in_check;
+      EXPECT_EQ(picker.evasion_count(), int(legal.size())) << pos.fen();
     }
-  }
+    const std::vector<Move> got = picked(picker);
+    ASSERT_FALSE(got.empty());
+    EXPECT_EQ(got.front(), tt_move) << pos.fen();
+    // In check exactly the legal moves; otherwise every pseudo-legal one.
+    const std::vector<Move> expected =
+        pos.in_check() ? std::vector<Move>(legal.begin(), legal.end()) : [&] {
+          const MoveList<PSEUDO_LEGAL> all(pos);
+          return std::vector<Move>(all.begin(), all.end());
+        }();
+    EXPECT_EQ(sorted(got), sorted(expected)) << pos.fen();
+    if (pos.in_check()) {
+      // The quiescence picker makes the evasions only at their stage: the same moves.
+      MovePicker quiescence(pos, tt_move, *history, true);
+      const std::vector<Move> evasions = picked(quiescence);
+      ASSERT_FALSE(evasions.empty());
+      EXPECT_EQ(evasions.front(), tt_move) << pos.fen();
+      EXPECT_EQ(sorted(evasions), sorted(expected)) << pos.fen();
+    }
+  });
   EXPECT_GT(in_check, 50);
 }
 
@@ -75,33 +69,23 @@ TEST(MovePicker, QuiescenceChecksAreTheQuietMovesThatGiveCheckInTheirOrder) {
   // generate<QUIET_CHECKS> lists no more rook and cannon moves than can check: the same moves
   // as the quiet ones filtered by gives_check(), in the same order (the search's tree depends
   // on it), and the quiescence picker returns them after the captures.
-  std::mt19937 rng(20261129);
   auto history = std::make_unique<History>();
   int checks = 0;
-  for (const std::string& fen : all_data_fens()) {
-    Position pos;
-    std::vector<StateInfo> states(32);
-    ASSERT_EQ(pos.set(fen, &states[0]), "");
-    for (int ply = 1; ply < 32; ++ply) {
-      const MoveList<LEGAL> legal(pos);
-      if (legal.size() == 0) break;
-      std::vector<Move> expected;
-      for (Move m : MoveList<QUIETS>(pos))
-        if (pos.gives_check(m)) expected.push_back(m);
-      const MoveList<QUIET_CHECKS> got(pos);
-      EXPECT_EQ(std::vector<Move>(got.begin(), got.end()), expected) << pos.fen();
-      checks += int(expected.size());
-      if (!pos.in_check()) {
-        MovePicker quiescence(pos, MOVE_NONE, *history, true);
-        const std::vector<Move> all = picked(quiescence);
-        const MoveList<CAPTURES> captures(pos);
-        ASSERT_EQ(all.size(), captures.size() + expected.size()) << pos.fen();
-        EXPECT_TRUE(std::equal(expected.begin(), expected.end(), all.end() - expected.size()))
-            << pos.fen();
-      }
-      pos.do_move(legal.moves[rng() % legal.size()], states[ply]);
-    }
-  }
+  for_each_random_game_position(20261129, 31, [&](Position& pos) {
+    std::vector<Move> expected;
+    for (Move m : MoveList<QUIETS>(pos))
+      if (pos.gives_check(m)) expected.push_back(m);
+    const MoveList<QUIET_CHECKS> got(pos);
+    EXPECT_EQ(std::vector<Move>(got.begin(), got.end()), expected) << pos.fen();
+    checks += int(expected.size());
+    if (pos.in_check()) return;
+    MovePicker quiescence(pos, MOVE_NONE, *history, true);
+    const std::vector<Move> all = picked(quiescence);
+    const MoveList<CAPTURES> captures(pos);
+    ASSERT_EQ(all.size(), captures.size() + expected.size()) << pos.fen();
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), all.end() - expected.size()))
+        << pos.fen();
+  });
   EXPECT_GT(checks, 1000);
 }
 

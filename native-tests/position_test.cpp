@@ -90,28 +90,19 @@ TEST(Position, NullMoveFlipsSideAndRestores) {
 
 TEST(Position, LegalAgreesWithMakeAndTest) {
   // The fast legality filter must agree with the plain "make it and look for attacks" rule.
-  std::mt19937 rng(7);
   int tested = 0;
-  for (const std::string& fen : all_data_fens()) {
-    Position pos;
-    std::vector<StateInfo> states(32);
-    ASSERT_EQ(pos.set(fen, &states[0]), "");
-    for (int ply = 1; ply < 24; ++ply) {
-      for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
-        StateInfo st;
-        const Color us = pos.side_to_move();
-        pos.do_move(m, st);
-        const bool exposed = pos.general_attacked(pos.general_square(us), ~us);
-        pos.undo_move(m);
-        ASSERT_EQ(pos.legal(m), !exposed) << pos.fen() << " " << move_to_string(m);
-        ASSERT_TRUE(pos.pseudo_legal(m)) << pos.fen() << " " << move_to_string(m);
-        ++tested;
-      }
-      const MoveList<LEGAL> moves(pos);
-      if (moves.size() == 0) break;
-      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
+  for_each_random_game_position(7, 23, [&](Position& pos) {
+    for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
+      StateInfo st;
+      const Color us = pos.side_to_move();
+      pos.do_move(m, st);
+      const bool exposed = pos.general_attacked(pos.general_square(us), ~us);
+      pos.undo_move(m);
+      ASSERT_EQ(pos.legal(m), !exposed) << pos.fen() << " " << move_to_string(m);
+      ASSERT_TRUE(pos.pseudo_legal(m)) << pos.fen() << " " << move_to_string(m);
+      ++tested;
     }
-  }
+  });
   EXPECT_GT(tested, 100000);
 }
 
@@ -137,31 +128,25 @@ TEST(Position, GivesCheckMatchesTheResultingPosition) {
   // general's rank and file without the full attack test; the checks among those are counted
   // (landing off the lines: horses; on them: rooks, cannons, screens, the facing general) so
   // that the test exercises both shortcuts.
-  std::mt19937 rng(20261127);
   int off_line_checks = 0, onto_line_checks = 0;
-  for (const std::string& fen : all_data_fens()) {
-    Position pos;
-    std::vector<StateInfo> states(32);
-    ASSERT_EQ(pos.set(fen, &states[0]), "");
-    for (int ply = 1; ply < 32; ++ply) {
-      const MoveList<LEGAL> moves(pos);
-      if (moves.size() == 0) break;
-      const Square general = pos.general_square(~pos.side_to_move());
-      for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
-        StateInfo next;
-        const bool predicted = pos.gives_check(m);
-        pos.do_move(m, next);
-        EXPECT_EQ(predicted, pos.in_check()) << pos.fen() << " after " << move_to_string(m);
-        pos.undo_move(m);
-        const auto on_a_line = [&](Square sq) {
-          return rank_of(sq) == rank_of(general) || file_of(sq) == file_of(general);
-        };
-        off_line_checks += predicted && !on_a_line(to_sq(m));
-        onto_line_checks += predicted && !on_a_line(from_sq(m)) && on_a_line(to_sq(m));
-      }
-      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
+  for_each_random_game_position(20261127, 31, [&](Position& pos) {
+    const Square general = pos.general_square(~pos.side_to_move());
+    for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
+      StateInfo next;
+      const bool predicted = pos.gives_check(m);
+      pos.do_move(m, next);
+      // Not in_check(), which do_move takes from gives_check().
+      const bool checked =
+          pos.general_attacked(pos.general_square(pos.side_to_move()), ~pos.side_to_move());
+      EXPECT_EQ(predicted, checked) << pos.fen() << " after " << move_to_string(m);
+      pos.undo_move(m);
+      const auto on_a_line = [&](Square sq) {
+        return rank_of(sq) == rank_of(general) || file_of(sq) == file_of(general);
+      };
+      off_line_checks += predicted && !on_a_line(to_sq(m));
+      onto_line_checks += predicted && !on_a_line(from_sq(m)) && on_a_line(to_sq(m));
     }
-  }
+  });
   EXPECT_GT(off_line_checks, 500);
   EXPECT_GT(onto_line_checks, 500);
 }
@@ -169,30 +154,20 @@ TEST(Position, GivesCheckMatchesTheResultingPosition) {
 TEST(Position, EvasionSquaresRuleOutOnlyIllegalMoves) {
   // In check, a move of another piece that touches none of evasion_squares() must leave the
   // general attacked; and the squares must rule most moves out (else they save nothing).
-  std::mt19937 rng(20261128);
   int positions = 0, ruled_out = 0, pseudo = 0;
-  for (const std::string& fen : all_data_fens()) {
-    Position pos;
-    std::vector<StateInfo> states(48);
-    ASSERT_EQ(pos.set(fen, &states[0]), "");
-    for (int ply = 1; ply < 48; ++ply) {
-      if (pos.in_check()) {
-        ++positions;
-        SquareSet to, from;
-        pos.evasion_squares(to, from);
-        const Square general = pos.general_square(pos.side_to_move());
-        for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
-          ++pseudo;
-          if (from_sq(m) == general || to.has(to_sq(m)) || from.has(from_sq(m))) continue;
-          ++ruled_out;
-          EXPECT_TRUE(pos.exposes_general(m)) << pos.fen() << " " << move_to_string(m);
-        }
-      }
-      const MoveList<LEGAL> moves(pos);
-      if (moves.size() == 0) break;
-      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
+  for_each_random_game_position(20261128, 47, [&](Position& pos) {
+    if (!pos.in_check()) return;
+    ++positions;
+    SquareSet to, from;
+    pos.evasion_squares(to, from);
+    const Square general = pos.general_square(pos.side_to_move());
+    for (Move m : MoveList<PSEUDO_LEGAL>(pos)) {
+      ++pseudo;
+      if (from_sq(m) == general || to.has(to_sq(m)) || from.has(from_sq(m))) continue;
+      ++ruled_out;
+      EXPECT_TRUE(pos.exposes_general(m)) << pos.fen() << " " << move_to_string(m);
     }
-  }
+  });
   EXPECT_GT(positions, 200);
   EXPECT_GT(ruled_out, pseudo * 3 / 4);
 }

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <vector>
 
 #include "data_files.h"
@@ -64,28 +63,19 @@ TEST(See, TheGeneralTakesOnlyWhatNothingDefends) {
 
 TEST(See, AHigherThresholdIsNeverEasierToMeet) {
   // Every capture of the data's positions and of random games from them.
-  std::mt19937 rng(20261129);
   int captures = 0;
-  for (const std::string& fen : all_data_fens()) {
-    Position pos;
-    std::vector<StateInfo> states(24);
-    ASSERT_EQ(pos.set(fen, &states[0]), "");
-    for (int ply = 1; ply < 24; ++ply) {
-      const MoveList<LEGAL> moves(pos);
-      if (moves.size() == 0) break;
-      for (Move m : moves) {
-        if (!pos.is_capture(m)) continue;
-        ++captures;
-        bool met = true;
-        for (Value t = -1000; t <= 1000; t += 50) {
-          const bool now = see_ge(pos, m, t);
-          EXPECT_FALSE(now && !met) << pos.fen() << " " << move_to_string(m) << " at " << t;
-          met = now;
-        }
+  for_each_random_game_position(20261129, 23, [&](Position& pos) {
+    for (Move m : MoveList<LEGAL>(pos)) {
+      if (!pos.is_capture(m)) continue;
+      ++captures;
+      bool met = true;
+      for (Value t = -1000; t <= 1000; t += 50) {
+        const bool now = see_ge(pos, m, t);
+        EXPECT_FALSE(now && !met) << pos.fen() << " " << move_to_string(m) << " at " << t;
+        met = now;
       }
-      pos.do_move(moves.moves[rng() % moves.size()], states[ply]);
     }
-  }
+  });
   EXPECT_GT(captures, 1000);
 }
 
