@@ -245,8 +245,8 @@ bool Position::gives_check_near(Move m) const {
            (!along_rank && first == make_piece(side_, GENERAL)) ||
            piece_at_bit(line.second_blocker & side) == make_piece(side_, CANNON);
   };
-  // Nothing attacks the enemy general before the move (Position holds no position where the
-  // side not to move is in check), so a line attack now comes from the side of the general
+  // Nothing attacks the enemy general before the move (gives_check()'s premise), so a line
+  // attack now comes from the side of the general
   // that `from` left (a line opened) or `to` entered (the moving piece, or a new screen).
   if ((from_on_rank && checks_along(true, rank_occ, file_of(from))) ||
       (to_on_rank && checks_along(true, rank_occ, file_of(to))) ||
@@ -398,7 +398,17 @@ void Position::update_state_flags(bool in_check) {
   }
 }
 
+void Position::do_move(Move m, StateInfo& new_st) {
+  move_pieces(m, new_st);
+  update_state_flags(general_attacked(general_square(side_), ~side_));
+}
+
 void Position::do_move(Move m, StateInfo& new_st, bool gives_check) {
+  move_pieces(m, new_st);
+  update_state_flags(gives_check);
+}
+
+void Position::move_pieces(Move m, StateInfo& new_st) {
   const Square from = from_sq(m), to = to_sq(m);
   const Piece pc = board_[from], captured = board_[to];
 
@@ -421,7 +431,6 @@ void Position::do_move(Move m, StateInfo& new_st, bool gives_check) {
   move_piece(from, to);
   side_ = ~side_;
   ++game_ply_;
-  update_state_flags(gives_check);
 }
 
 void Position::undo_move(Move m) {

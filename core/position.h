@@ -139,10 +139,12 @@ class Position {
   // and killer moves, which may come from other positions). Does not test legality.
   bool pseudo_legal(Move m) const;
   bool is_capture(Move m) const { return board_[to_sq(m)] != NO_PIECE; }
-  // Would m (pseudo-legal) check the enemy general? A move from off the general's rank, file
-  // and horse legs that lands off them too, and not as a horse where a horse would hit it,
-  // cannot: the common case, answered here (the move picker asks this of every quiet move it
-  // scans for checks); the rest take the full test.
+  // Would m (pseudo-legal) check the enemy general? Premise: the enemy general is not in check
+  // now (true of every position set from a FEN or reached by moves; not after a null move of
+  // the side in check, which the repetition rules make to look for chases). A move from off the
+  // general's rank, file and horse legs that lands off them too, and not as a horse where a
+  // horse would hit it, cannot: the common case, answered here (the move picker asks this of
+  // every quiet move it scans for checks); the rest take the full test.
   bool gives_check(Move m) const {
     using attacks::Steps;
     const Square g = general_square(~side_), from = from_sq(m), to = to_sq(m);
@@ -152,9 +154,10 @@ class Position {
     return gives_check_near(m);
   }
 
-  void do_move(Move m, StateInfo& new_st) { do_move(m, new_st, gives_check(m)); }
+  void do_move(Move m, StateInfo& new_st);
   // The same, told what gives_check(m) answers (the search has asked already): that is the
-  // new position's in_check, so do_move need not look for attackers.
+  // new position's in_check, so do_move need not look for attackers. Only under gives_check()'s
+  // premise, which the search keeps (it passes only when not in check).
   void do_move(Move m, StateInfo& new_st, bool gives_check);
   void undo_move(Move m);
   void do_null_move(StateInfo& new_st);
@@ -181,6 +184,8 @@ class Position {
   void move_piece(Square from, Square to);
   // Sets the StateInfo's facts about the position: in_check as given, the risky squares.
   void update_state_flags(bool in_check);
+  // do_move() but for the state flags.
+  void move_pieces(Move m, StateInfo& new_st);
   // gives_check() by the full test, for the moves its quick one cannot rule out.
   bool gives_check_near(Move m) const;
   // piece_at(): the board with a move in mind, which may take `by`'s pieces away but never adds
