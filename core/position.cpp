@@ -246,8 +246,8 @@ bool Position::gives_check_near(Move m) const {
            piece_at_bit(line.second_blocker & side) == make_piece(side_, CANNON);
   };
   // Nothing attacks the enemy general before the move (gives_check()'s premise), so a line
-  // attack now comes from the side of the general
-  // that `from` left (a line opened) or `to` entered (the moving piece, or a new screen).
+  // attack now comes from the side of the general that `from` left (a line opened) or `to`
+  // entered (the moving piece, or a new screen).
   if ((from_on_rank && checks_along(true, rank_occ, file_of(from))) ||
       (to_on_rank && checks_along(true, rank_occ, file_of(to))) ||
       (from_on_file && checks_along(false, file_occ, rank_of(from))) ||

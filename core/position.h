@@ -157,7 +157,7 @@ class Position {
   void do_move(Move m, StateInfo& new_st);
   // The same, told what gives_check(m) answers (the search has asked already): that is the
   // new position's in_check, so do_move need not look for attackers. Only under gives_check()'s
-  // premise, which the search keeps (it passes only when not in check).
+  // premise, which the search keeps (it makes null moves only when not in check).
   void do_move(Move m, StateInfo& new_st, bool gives_check);
   void undo_move(Move m);
   void do_null_move(StateInfo& new_st);
