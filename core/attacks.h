@@ -66,10 +66,9 @@ struct StepTables {
   SquareSet file_squares[FILE_NB];
   SquareSet diagonal_neighbours[SQUARE_NB];  // where horse legs toward a general on s stand
   // For a general on s: its rank and file; with its diagonal neighbours (a move from anywhere
-  // else opens no line or horse leg toward it); the points a horse hits it from, legs aside.
+  // else opens no line or horse leg toward it).
   SquareSet lines[SQUARE_NB];
   SquareSet lines_and_legs[SQUARE_NB];
-  SquareSet horse_attack_squares[SQUARE_NB];
   Square horse_leg[SQUARE_NB][SQUARE_NB];  // [from][to]: the leg of a horse's step, or SQ_NONE
   SmallList<BlockableStep, 8> horse_moves[SQUARE_NB];      // where a horse goes, and its leg
   SmallList<BlockableStep, 8> horse_attackers[SQUARE_NB];  // from where a horse hits, and its leg
@@ -135,7 +134,6 @@ constexpr StepTables make_step_tables() {
     for (const BlockableStep& h : t.horse_moves[s]) t.horse_leg[s][h.to] = h.block;
     t.lines[s] = t.rank_squares[s / 9] | t.file_squares[s % 9];
     t.lines_and_legs[s] = t.lines[s] | t.diagonal_neighbours[s];
-    for (const BlockableStep& h : t.horse_attackers[s]) t.horse_attack_squares[s].add(h.to);
   }
   return t;
 }

@@ -256,15 +256,18 @@ bool Position::gives_check_near(Move m) const {
   // Else only the moving horse or soldier, or a horse whose leg `from` was. (A horse's leg is
   // beside the horse, so the leg of one landing on `to` is not `from`.)
   const PieceType type = type_of(moving);
-  if (type == HORSE && Steps.horse_attack_squares[target].has(to))
-    for (const BlockableStep& h : Steps.horse_attackers[target])
-      if (h.to == to && board_[h.block] == NO_PIECE) return true;
+  if (type == HORSE) {
+    const Square leg = Steps.horse_leg[to][target];
+    if (leg != SQ_NONE && board_[leg] == NO_PIECE) return true;
+  }
   if (type == SOLDIER)
     for (Square s : Steps.soldier_attackers[side_][target])
       if (s == to) return true;
-  if (Steps.diagonal_neighbours[target].has(from))
-    for (const BlockableStep& h : Steps.horse_attackers[target])
-      if (h.block == from && board_[h.to] == make_piece(side_, HORSE)) return true;
+  if (Steps.diagonal_neighbours[target].has(from)) {
+    const Piece horse = make_piece(side_, HORSE);
+    for (int i = 0; i < piece_count_[horse]; ++i)
+      if (Steps.horse_leg[piece_list_[horse][i]][target] == from) return true;
+  }
   return false;
 }
 

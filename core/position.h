@@ -149,7 +149,7 @@ class Position {
     using attacks::Steps;
     const Square g = general_square(~side_), from = from_sq(m), to = to_sq(m);
     if (!Steps.lines_and_legs[g].has(from) && !Steps.lines[g].has(to) &&
-        !(Steps.horse_attack_squares[g].has(to) && type_of(board_[from]) == HORSE))
+        !(type_of(board_[from]) == HORSE && Steps.horse_leg[to][g] != SQ_NONE))
       return false;
     return gives_check_near(m);
   }

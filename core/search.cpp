@@ -706,11 +706,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
   for (Move m; (m = picker.next()) != MOVE_NONE;) {
     if (!pos.legal(m)) continue;
     ++move_count;
+    const bool gives_check = pos.gives_check(m);
 
     // Step 6. Futility and SEE pruning of captures that cannot raise alpha. Quiet checks (only
     // at the first ply) are all tried: the sacrificial ones are the point.
     if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY && pos.is_capture(m)) {
-      if (!pos.gives_check(m)) {
+      if (!gives_check) {
         const Value futility = futility_base + SeeValue[type_of(pos.piece_on(to_sq(m)))];
         if (futility <= alpha) {
           best_value = std::max(best_value, futility);
@@ -722,7 +723,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
 
     // Step 7. Make the move and search it.
     StateInfo st;
-    make_move(pos, ss, m, pos.gives_check(m), st);
+    make_move(pos, ss, m, gives_check, st);
     const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
     pos.undo_move(m);
     if (stop) return VALUE_ZERO;
