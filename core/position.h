@@ -144,7 +144,8 @@ class Position {
   // the side in check, which the repetition rules make to look for chases). A move from off the
   // general's rank, file and horse legs that lands off them too, and not as a horse where a
   // horse would hit it, cannot: the common case, answered here (the move picker asks this of
-  // every quiet move it scans for checks); the rest take the full test.
+  // every quiet move it scans for checks); the rest are looked at where the move changes
+  // something (gives_check_near).
   bool gives_check(Move m) const {
     using attacks::Steps;
     const Square g = general_square(~side_), from = from_sq(m), to = to_sq(m);
@@ -186,7 +187,8 @@ class Position {
   void update_state_flags(bool in_check);
   // do_move() but for the state flags.
   void move_pieces(Move m, StateInfo& new_st);
-  // gives_check() by the full test, for the moves its quick one cannot rule out.
+  // gives_check() for the moves its quick test cannot rule out: the general's lines on the sides
+  // `from` left and `to` entered, the moving horse or soldier, a horse whose leg `from` was.
   bool gives_check_near(Move m) const;
   // piece_at(): the board with a move in mind, which may take `by`'s pieces away but never adds
   // one (its horses are looked up in the piece list).
