@@ -6,23 +6,70 @@ using namespace attacks;
 
 namespace {
 
-// ChecksOnly (with Quiets alone): only the moves that give check. A rook or cannon off the
-// enemy general's lines and legs can check only by landing on a line (gives_check's shortcut),
-// so its other quiet moves are not even listed.
+// Where a quiet move can start or end to check the enemy general (not in check now): what
+// gives_check() is asked about in generate<QUIET_CHECKS>. A check after a quiet move comes from
+// the moving piece itself, from a line the move opened or from a screen it made. Opening a line
+// means leaving an opener: one of the first two taken squares of one of the general's four lines
+// (only those stand between the general and a rook, cannon or general behind them) or the leg of
+// one of our horses that aims at the general. Making a screen means landing between the general
+// and a cannon of ours that is first on that line.
+struct CheckSources {
+  SquareSet openers;
+  SquareSet screens;
+};
+
+CheckSources check_sources(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square g = pos.general_square(~us);
+  const int gf = file_of(g), gr = rank_of(g);
+  const Piece cannon = make_piece(us, CANNON);
+  CheckSources c{};
+  // Along one line through the general (`at` its place on the line).
+  auto scan = [&](const LineMoves& line, int at, auto square_of) {
+    for (uint32_t b = line.first_blocker | line.second_blocker; b;)
+      c.openers.add(square_of(pop_lsb(b)));
+    for (uint32_t b = line.first_blocker; b;) {
+      const int bit = pop_lsb(b);
+      if (pos.piece_on(square_of(bit)) != cannon) continue;
+      const uint32_t side = bit > at ? ~((2u << at) - 1) : (1u << at) - 1;
+      for (uint32_t q = line.quiet & side; q;) c.screens.add(square_of(pop_lsb(q)));
+    }
+  };
+  scan(RankLine[gf][pos.rank_occupancy(gr)], gf, [&](int bit) { return rank_bit_square(gr, bit); });
+  scan(FileLine[gr][pos.file_occupancy(gf)], gr, [&](int bit) { return file_bit_square(gf, bit); });
+  const Piece horse = make_piece(us, HORSE);
+  for (int i = 0; i < pos.count(horse); ++i) {
+    const Square leg = Steps.horse_leg[pos.squares(horse)[i]][g];
+    if (leg != SQ_NONE && !pos.empty(leg)) c.openers.add(leg);
+  }
+  return c;
+}
+
+// ChecksOnly (with Quiets alone): only the moves that give check, in the order of the others.
+// gives_check() is asked only of the moves that leave an opener or land where the moving piece
+// could check or screen (CheckSources); a rook or cannon that is no opener is not even walked
+// off the general's lines.
 template <bool Captures, bool Quiets, bool ChecksOnly = false>
 Move* generate_pseudo(const Position& pos, Move* list) {
   static_assert(!ChecksOnly || (Quiets && !Captures));
   const Color us = pos.side_to_move();
   const Square enemy_general = pos.general_square(~us);
+  const CheckSources sources = ChecksOnly ? check_sources(pos) : CheckSources{};
   // A target is wanted if it is empty (quiet) or holds an enemy piece (capture).
   auto wanted = [&](Square to) {
     const Piece p = pos.piece_on(to);
     return p == NO_PIECE ? Quiets : Captures && color_of(p) != us;
   };
-  auto add = [&](Square from, Square to) {
+  // `may_check`: whether the moving piece could check on `to` by itself or as a screen.
+  auto add_if = [&](Square from, Square to, bool may_check) {
     const Move m = make_move(from, to);
-    if (!ChecksOnly || pos.gives_check(m)) *list++ = m;
+    if (!ChecksOnly || ((may_check || sources.openers.has(from)) && pos.gives_check(m)))
+      *list++ = m;
   };
+  // A rook, cannon, soldier or general attacks along the line it lands on.
+  auto add = [&](Square from, Square to) { add_if(from, to, Steps.lines[enemy_general].has(to)); };
+  // An advisor or elephant never attacks the general itself.
+  auto add_screen = [&](Square from, Square to) { add_if(from, to, sources.screens.has(to)); };
 
   // Rooks and cannons slide along their rank and file.
   for (PieceType pt : {ROOK, CANNON}) {
@@ -46,7 +93,7 @@ Move* generate_pseudo(const Position& pos, Move* list) {
       }
       if constexpr (Quiets) {
         uint32_t rank_quiet = along_rank.quiet, file_quiet = along_file.quiet;
-        if (ChecksOnly && !Steps.lines_and_legs[enemy_general].has(from)) {
+        if (ChecksOnly && !sources.openers.has(from)) {
           rank_quiet &= 1u << file_of(enemy_general);
           file_quiet &= 1u << rank_of(enemy_general);
         }
@@ -60,14 +107,16 @@ Move* generate_pseudo(const Position& pos, Move* list) {
   for (int i = 0; i < pos.count(horse); ++i) {
     const Square from = pos.squares(horse)[i];
     for (const BlockableStep& st : Steps.horse_moves[from])
-      if (pos.empty(st.block) && wanted(st.to)) add(from, st.to);
+      if (pos.empty(st.block) && wanted(st.to))
+        add_if(from, st.to,
+               sources.screens.has(st.to) || Steps.horse_leg[st.to][enemy_general] != SQ_NONE);
   }
 
   const Piece elephant = make_piece(us, ELEPHANT);
   for (int i = 0; i < pos.count(elephant); ++i) {
     const Square from = pos.squares(elephant)[i];
     for (const BlockableStep& st : Steps.elephant_moves[from])
-      if (pos.empty(st.block) && wanted(st.to)) add(from, st.to);
+      if (pos.empty(st.block) && wanted(st.to)) add_screen(from, st.to);
   }
 
   const Piece soldier = make_piece(us, SOLDIER);
@@ -81,7 +130,7 @@ Move* generate_pseudo(const Position& pos, Move* list) {
   for (int i = 0; i < pos.count(advisor); ++i) {
     const Square from = pos.squares(advisor)[i];
     for (Square to : Steps.advisor_moves[from])
-      if (wanted(to)) add(from, to);
+      if (wanted(to)) add_screen(from, to);
   }
 
   const Square gsq = pos.general_square(us);

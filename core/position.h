@@ -144,7 +144,8 @@ class Position {
   // the side in check, which the repetition rules make to look for chases). A move from off the
   // general's rank, file and horse legs that lands off them too, and not as a horse where a
   // horse would hit it, cannot: the common case, answered here (the move picker asks this of
-  // every quiet move it scans for checks); the rest are looked at where the move changes
+  // every quiet move it scans for checks once the late ones are skipped; generate<QUIET_CHECKS>
+  // sifts its moves more finely first); the rest are looked at where the move changes
   // something (gives_check_near).
   bool gives_check(Move m) const {
     using attacks::Steps;

@@ -89,5 +89,37 @@ TEST(MovePicker, QuiescenceChecksAreTheQuietMovesThatGiveCheckInTheirOrder) {
   EXPECT_GT(checks, 1000);
 }
 
+TEST(MovePicker, SkippedQuietMovesLeaveOnlyTheChecks) {
+  // Once the search skips quiet moves (late move pruning), the picker still returns every capture
+  // and, of the quiet moves not yet returned, exactly those that give check (CheckSources only
+  // spares the test of moves that cannot).
+  auto history = std::make_unique<History>();
+  auto cont_table = std::make_unique<ContinuationHistory>();
+  const PieceToHistory* cont[] = {&cont_table->table[NO_PIECE][0], &cont_table->table[NO_PIECE][0]};
+  const Move killers[2] = {MOVE_NONE, MOVE_NONE};
+  int checks = 0;
+  for_each_random_game_position(20261130, 31, [&](Position& pos) {
+    if (pos.in_check()) return;
+    for (int before_skipping : {0, 4}) {
+      MovePicker picker(pos, MOVE_NONE, killers, *history, cont);
+      std::vector<Move> got, expected;
+      for (Move m; (int(got.size()) < before_skipping) && (m = picker.next()) != MOVE_NONE;)
+        got.push_back(m);
+      for (Move m; (m = picker.next(true)) != MOVE_NONE;) {
+        EXPECT_TRUE(pos.is_capture(m) || pos.gives_check(m)) << pos.fen() << " " << int(m);
+        got.push_back(m);
+      }
+      for (Move m : MoveList<PSEUDO_LEGAL>(pos))
+        if (pos.is_capture(m) || pos.gives_check(m) ||
+            std::find(got.begin(), got.begin() + before_skipping, m) !=
+                got.begin() + before_skipping)
+          expected.push_back(m);
+      for (Move m : expected) checks += !pos.is_capture(m) && pos.gives_check(m);
+      EXPECT_EQ(sorted(got), sorted(expected)) << pos.fen();
+    }
+  });
+  EXPECT_GT(checks, 1000);
+}
+
 }  // namespace
 }  // namespace chuhan::test
