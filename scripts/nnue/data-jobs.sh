@@ -3,7 +3,7 @@
 # old one resumes) the next round's data with one command. Data, logs and the generator's copy
 # stay outside the repository, in $CHUHAN_NN_DIR (default /tmp/nn).
 #
-#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: cheap-9401 searched-601,
+#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: searched-701 searched-702,
 #                                              one per core) at nice 19; a job already running is
 #                                              left alone, one with a file is resumed
 #   scripts/nnue/data-jobs.sh status           each job: running or not, games done, positions
@@ -31,8 +31,9 @@ source scripts/dev/data-dir.sh
 
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
-# for round 9's, 9401 and 601 on for round 11's (the default net since 70b7e74).
-DEFAULT_JOBS=(cheap-9401 searched-601)
+# for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's (the default net since
+# the twenty-second session; trained on deep games alone, README.md "Round 14").
+DEFAULT_JOBS=(searched-701 searched-702)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [master]=master/m-)
