@@ -91,8 +91,7 @@ TEST(MovePicker, QuiescenceChecksAreTheQuietMovesThatGiveCheckInTheirOrder) {
 
 TEST(MovePicker, SkippedQuietMovesLeaveOnlyTheChecks) {
   // Once the search skips quiet moves (late move pruning), the picker still returns every capture
-  // and, of the quiet moves not yet returned, exactly those that give check (CheckSources only
-  // spares the test of moves that cannot).
+  // and, of the quiet moves not yet returned, exactly those that give check.
   auto history = std::make_unique<History>();
   auto cont_table = std::make_unique<ContinuationHistory>();
   const PieceToHistory* cont[] = {&cont_table->table[NO_PIECE][0], &cont_table->table[NO_PIECE][0]};

@@ -32,7 +32,7 @@ source scripts/dev/data-dir.sh
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
 # for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's (the default net since
-# the twenty-second session; trained on deep games alone, README.md "Round 14").
+# 2173e06; trained on deep games alone, README.md "Round 14").
 DEFAULT_JOBS=(searched-701 searched-702)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched master)
