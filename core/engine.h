@@ -187,6 +187,9 @@ class Engine {
   // rather than an abort later).
   std::string set_hash_size(int mb) { return set_option(contract::Option::HASH, mb, "Hash"); }
   void clear_hash();
+  // Allocates the hash table now and maps its memory, which the first search would otherwise do
+  // on its own clock (tt.h, reserve): for a protocol's "ready?" question, asked before a game.
+  void reserve_hash() { tt_.reserve(); }
   // With the OwnBook option on, go() answers a position of the opening book (core/book.h) at
   // once with a weighted random book move, unless the search is infinite, pondering, a mate
   // search, MultiPV, or restricted by banned or search moves.

@@ -25,7 +25,20 @@ void TranspositionTable::clear() {
   generation_ = 4;
 }
 
+void TranspositionTable::reserve() {
+  if (clusters_) return;
+  allocate();
+  // calloc's fresh pages read as zero already; writing the zeros is what maps them now.
+  std::memset(static_cast<void*>(clusters_), 0, sizeof(Cluster) * cluster_count_);
+}
+
 void TranspositionTable::new_search() {
+  allocate();
+  written_ = true;
+  generation_ = generation_ == 252 ? 4 : generation_ + 4;
+}
+
+void TranspositionTable::allocate() {
   // A size the machine cannot give (a browser tab, a small device) shrinks instead of failing.
   while (!clusters_) {
     const size_t count = size_t(size_mb_) * 1024 * 1024 / sizeof(Cluster);
@@ -53,8 +66,6 @@ void TranspositionTable::new_search() {
       std::abort();  // not even 1 MB left: nothing sensible to do
     }
   }
-  written_ = true;
-  generation_ = generation_ == 252 ? 4 : generation_ + 4;
 }
 
 TTEntry* TranspositionTable::probe(Key key, bool& found, TTData& data) {

@@ -85,11 +85,17 @@ class TranspositionTable {
   // table is allocated when the next search starts.
   void resize(int mb);
   void clear();
+  // Allocates the table now if it is not, and touches every page of it, so that the next search
+  // does not pay for them: the first touch of fresh memory costs up to a few milliseconds a
+  // megabyte (more when the kernel must assemble huge pages). For UCI's isready, which a GUI
+  // sends before it starts the clock; the web app keeps allocation lazy (see the constructor).
+  void reserve();
   // Called once per search, before any probe: allocates the table if needed (halving the size
   // until the allocation succeeds) and makes older entries lose priority.
   void new_search();
-  // Megabytes in use (after a search) or requested (before one).
+  // Megabytes in use (once allocated) or requested (before).
   int size_mb() const { return size_mb_; }
+  bool allocated() const { return clusters_ != nullptr; }
 
   // Finds the entry for `key`; `found` tells whether it holds this position, whose contents are
   // then copied to `data`. When not found, the returned entry is the one to overwrite.
@@ -110,6 +116,8 @@ class TranspositionTable {
   static_assert(std::atomic<uint32_t>::is_always_lock_free);
   static_assert(sizeof(Cluster) == 64);
 
+  void allocate();  // if not allocated: calloc, halving the size until it succeeds
+
   Cluster* cluster_for(Key key) const {
     // Upper 32 bits pick the cluster (no 128-bit multiply), lower 32 bits verify the entry.
     return &clusters_[((key >> 32) * uint64_t(cluster_count_)) >> 32];
@@ -118,7 +126,7 @@ class TranspositionTable {
   struct FreeMemory {
     void operator()(void* p) const { std::free(p); }
   };
-  std::unique_ptr<char[], FreeMemory> memory_;  // from calloc, see new_search()
+  std::unique_ptr<char[], FreeMemory> memory_;  // from calloc, see allocate()
   Cluster* clusters_ = nullptr;                 // in memory_, each cluster on one cache line
   uint32_t cluster_count_ = 0;
   int size_mb_ = DefaultSizeMB;

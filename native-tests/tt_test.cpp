@@ -59,5 +59,26 @@ TEST(TranspositionTable, WhatIsStoredIsFoundUntilCleared) {
   }
 }
 
+TEST(TranspositionTable, ReserveAllocatesOnceAndSearchesKeepThatMemory) {
+  TranspositionTable tt;
+  tt.resize(3);
+  EXPECT_FALSE(tt.allocated());  // lazy: creating an engine or setting the size allocates nothing
+  tt.reserve();
+  ASSERT_TRUE(tt.allocated());
+  EXPECT_EQ(tt.size_mb(), 3);
+  bool found = true;
+  TTData data;
+  TTEntry* const entry = tt.probe(key_number(7), found, data);
+  EXPECT_FALSE(found);
+  tt.new_search();  // the search finds the table there: no second allocation
+  EXPECT_EQ(tt.probe(key_number(7), found, data), entry);
+  tt.store(entry, key_number(7), Value(42), BOUND_LOWER, Depth(5), MOVE_NONE, Value(0));
+  tt.reserve();  // a table in use is neither replaced nor emptied
+  EXPECT_EQ(tt.probe(key_number(7), found, data), entry);
+  EXPECT_TRUE(found);
+  tt.resize(2);
+  EXPECT_FALSE(tt.allocated());
+}
+
 }  // namespace
 }  // namespace chuhan

@@ -141,8 +141,12 @@ void ProtocolLoop::dispatch(const std::string& line) {
     return engine_.ponderhit();
   }
   if (cmd == "isready") {
-    // During a search UCI wants an answer at once; after stop, "ready" means it has ended.
-    if (!searching_ || stopping_) wait_for_search();
+    // During a search UCI wants an answer at once; after stop, "ready" means it has ended, and
+    // the hash table is in memory, so that the next search's clock does not pay for it.
+    if (!searching_ || stopping_) {
+      wait_for_search();
+      engine_.reserve_hash();
+    }
     return say("readyok");
   }
   if (cmd == "uci") return cmd_uci();
