@@ -82,7 +82,7 @@ class TranspositionTable {
   TranspositionTable() = default;
 
   // Sets the size to `mb` megabytes (clamped to 1..MaxSizeMB), dropping every entry; the new
-  // table is allocated by reserve() or, failing that, when the next search starts.
+  // table is allocated by the next reserve() or, if none comes first, when the next search starts.
   void resize(int mb);
   void clear();
   // Allocates the table now if it is not, and touches every page of it, so that the next search
