@@ -3,7 +3,7 @@
 # old one resumes) the next round's data with one command. Data, logs and the generator's copy
 # stay outside the repository, in $CHUHAN_NN_DIR (default /tmp/nn).
 #
-#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: searched-801 searched-802,
+#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: searched-901 searched-902,
 #                                              one per core) at nice 19; a job already running is
 #                                              left alone, one with a file is resumed
 #   scripts/nnue/data-jobs.sh status           each job: running or not, games done, positions
@@ -31,9 +31,10 @@ source scripts/dev/data-dir.sh
 
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
-# for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's, 801 on for round 15's (the
-# default net since the twenty-fifth session; trained on deep games alone, README.md "Round 15").
-DEFAULT_JOBS=(searched-801 searched-802)
+# for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's, 801 on for round 15's, 901
+# on for round 16's (the default net since the twenty-seventh session; trained on deep games alone,
+# README.md "Round 16").
+DEFAULT_JOBS=(searched-901 searched-902)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [master]=master/m-)
