@@ -32,9 +32,9 @@ source scripts/dev/data-dir.sh
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
 # for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's, 801 on for round 15's, 901
-# on for round 16's (the default net since the twenty-seventh session; trained on deep games alone,
-# README.md "Round 16").
-DEFAULT_JOBS=(searched-901 searched-902)
+# on for round 16's, 1001 on for round 17's (the default net since the twenty-ninth session; trained
+# on deep games alone, README.md "Round 17").
+DEFAULT_JOBS=(searched-1001 searched-1002)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [master]=master/m-)
