@@ -320,6 +320,10 @@ TEST(Dhtmlxq, TextThatLooksLikeMarkupReadsBack) {
   Game game;
   game.tags().set("Event", " [第1轮] 100% | a||b & <c> \\u0041 ");
   game.tags().set("Custom_Tag", "值");
+  // The opening is written after its ECCO code in one value, and its markup read once (found by
+  // dhtmlxq_fuzz: the name after the code had its HTML and escapes undone a second time).
+  game.tags().set("ECCO", "C45");
+  game.tags().set("Opening", "中炮<br x> %3C &amp; [/DhtmlXQ_open]");
   game.set_comment(RootNode, "\n[DhtmlXQ_comment1]x[/DhtmlXQ_comment1]\r\n|\n||%41 &amp; ");
   play(game, "h2e2");
   game.set_comment(game.cursor(), "a\n\nb");

@@ -524,7 +524,9 @@ Loaded read_block(std::string_view block) {
       std::isdigit(static_cast<unsigned char>(open[1])) &&
       std::isdigit(static_cast<unsigned char>(open[2])) && (open.size() == 3 || open[3] == ' ')) {
     tags.set("ECCO", open.substr(0, 3));
-    open = open.size() > 3 ? tag_value(open.substr(4)) : "";
+    // The value's markup and escapes are undone already; only spaces after the code go.
+    const size_t name = open.find_first_not_of(' ', 3);
+    open = name == std::string::npos ? "" : open.substr(name);
   }
   tags.set("Opening", open);
 
