@@ -18,9 +18,10 @@
 //  3. Perpetual chase: a side whose every move in the cycle either gives check or chases, and
 //     whose chasing moves all chase one and the same enemy piece (followed as it moves), loses
 //     unless the other side also chases perpetually (draw).
-//  4. A move chases an enemy piece when, after the move, the mover could legally capture it
-//     and could not capture it with that attacker before the move (a new attack by the moved
-//     piece or a discovered one), and either
+//  4. A move chases an enemy piece when, after the move, one of the mover's pieces chases it
+//     and did not chase it before the move (Chinese rules: "from no chase to chase" is a chase,
+//     "from chase to chase", a chaser moving on and still chasing the same piece, is idle).
+//     A piece chases a target when it could legally capture it and either
 //       - the attacker is worth less than the target (horse/cannon/advisor/elephant against a
 //         rook; advisor/elephant against a horse or cannon): a chase even if the target is
 //         protected; or
@@ -63,24 +64,18 @@ int chase_class(PieceType pt) {
 
 bool crossed_river(Color c, Square s) { return !on_own_side(c, s); }
 
-// With `pos` at the position before m, makes m (reusing `st`, the state the game history
-// already has for it) and fills `chased` with the squares of the enemy pieces m chases.
-SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
-  const Color us = pos.side_to_move(), them = ~us;
-  SquareSet chased{};
-
-  // Captures available to us before the move, as (from, to) pairs.
-  std::vector<Move> before;
-  for (Move c : MoveList<CAPTURES>(pos)) before.push_back(c);
-
-  pos.do_move(m, st);
-  // Their captures now, to recognise exchange offers.
+// The captures by which the side to move chases now (rule 4 but for "new"), as moves.
+std::vector<Move> chasing_captures(Position& pos) {
+  // Their captures, to recognise exchange offers.
   std::vector<Move> replies;
-  for (Move c : MoveList<CAPTURES>(pos))
-    if (pos.legal(c)) replies.push_back(c);
-  // Look at the board from our side again: what could we capture now?
   StateInfo null_st;
   pos.do_null_move(null_st);
+  for (Move c : MoveList<CAPTURES>(pos))
+    if (pos.legal(c)) replies.push_back(c);
+  pos.undo_null_move();
+
+  const Color them = ~pos.side_to_move();
+  std::vector<Move> chases;
   for (Move c : MoveList<CAPTURES>(pos)) {
     const Square attacker = from_sq(c), target = to_sq(c);
     const PieceType at = type_of(pos.piece_on(attacker)), tt = type_of(pos.piece_on(target));
@@ -90,10 +85,7 @@ SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
     if (at == tt &&
         std::find(replies.begin(), replies.end(), make_move(target, attacker)) != replies.end())
       continue;
-    const Square origin = attacker == to_sq(m) ? from_sq(m) : attacker;
-    bool existed = false;
-    for (Move b : before) existed |= from_sq(b) == origin && to_sq(b) == target;
-    if (existed || !pos.legal(c)) continue;
+    if (!pos.legal(c)) continue;
 
     bool chase = chase_class(at) < chase_class(tt);
     if (!chase) {
@@ -106,7 +98,27 @@ SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
       pos.undo_move(c);
       chase = !protected_target;
     }
-    if (chase) chased.add(target);
+    if (chase) chases.push_back(c);
+  }
+  return chases;
+}
+
+// With `pos` at the position before m, makes m (reusing `st`, the state the game history
+// already has for it) and returns the squares of the enemy pieces m chases: those an attacker
+// chases after m and did not chase before it ("from no chase to chase"; "from chase to chase"
+// is idle). An attack that was there before becomes a chase when m takes the target's
+// protection away (blocks a protector's line) or makes the capture legal.
+SquareSet make_move_and_find_chases(Position& pos, Move m, StateInfo& st) {
+  const std::vector<Move> before = chasing_captures(pos);
+  pos.do_move(m, st);
+  // Look at the board from our side again: what do we chase now?
+  StateInfo null_st;
+  pos.do_null_move(null_st);
+  SquareSet chased{};
+  for (Move c : chasing_captures(pos)) {
+    const Square origin = from_sq(c) == to_sq(m) ? from_sq(m) : from_sq(c);
+    if (std::find(before.begin(), before.end(), make_move(origin, to_sq(c))) == before.end())
+      chased.add(to_sq(c));
   }
   pos.undo_null_move();
   return chased;

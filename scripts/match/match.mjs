@@ -251,6 +251,10 @@ function summaryText(cfg, results, names, timing, extra) {
   lines.push(`${names.A} won by:  ${reasonsLine(results.byReason.win)}`);
   lines.push(`${names.A} lost by: ${reasonsLine(results.byReason.loss)}`);
   lines.push(`Draws by:  ${reasonsLine(results.byReason.draw)}`);
+  const chases = results.games.filter((g) => g.reason === 'perpetual chase').length;
+  if (chases)
+    lines.push(`${chases} game(s) ended by ffish's perpetual-chase ruling: its chase test and the rule text ` +
+      'differ in known cases (scripts/tests/rules-ffish.test.mjs); look at them in the PGN');
   const c = results.byColour;
   lines.push(`${names.A} as Red: W ${c.w[0]} D ${c.w[1]} L ${c.w[2]}; as Black: W ${c.b[0]} D ${c.b[1]} L ${c.b[2]}`);
   const avgPlies = results.games.reduce((a, g) => a + g.moves.length, 0) / played;

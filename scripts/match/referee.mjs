@@ -20,6 +20,13 @@
 //                                unprotected piece with every move (AXF chasing rule) it loses
 //                                (perpetual chase); both or neither -> draw. A cycle that began
 //                                with a quiet move is therefore a draw when first judged.
+//                                Its chase test is not the rule text's in every case: a check
+//                                between two chases clears them (the rules forbid "one check,
+//                                one chase"), and a rook or cannon that slides away along a line
+//                                while it keeps attacking the same piece counts as chasing anew
+//                                ("from chase to chase" is idle), so a game can be ruled lost
+//                                that the rules draw. scripts/match/chase-diff.mjs finds such
+//                                cycles; the runner's summary counts the games ruled this way.
 //                              - the n-move rule: 120 plies (60 moves) without a capture -> draw,
 //                                as the engines play (Chuhan's Rule60Plies, Pikafish's rule 60);
 //                                soldier moves do not reset it. Fairy-Stockfish's own xiangqi

@@ -4,7 +4,8 @@
 //   node --test scripts/tests/rules-ffish.test.mjs
 //
 // Every case whose verdict is a perpetual check, a plain repetition or "game goes on" must get
-// the same result from ffish, and so must the position one ply earlier ("*"). Chase cases are
+// the same result from ffish (unless the table below documents why not), and so must the
+// position one ply earlier ("*"). Chase cases are
 // replayed too, but the two rule sets differ there on purpose, so a disagreement is reported,
 // never a failure. The verdicts that differ, and the rule text Chuhan follows:
 //
@@ -15,6 +16,19 @@
 // |                            |                     |         | checks or chases one piece loses. Fairy-Stockfish  |
 // |                            |                     |         | needs the same piece chased on every move, so a    |
 // |                            |                     |         | check in between clears its chase.                |
+// | chase-by-blocking          | 0-1 perpetual chase | 1/2-1/2 | "From no chase to chase" is a chase: a rook that   |
+// |                            |                     |         | attacked a protected horse chases it once a move   |
+// |                            |                     |         | cuts the protector's file. Fairy-Stockfish counts  |
+// |                            |                     |         | only attacks the move itself makes (and pins), and |
+// |                            |                     |         | clears a chase with a check in between.            |
+// | chase-to-chase-idle        | 1/2-1/2 repetition  | 0-1     | "From chase to chase" is idle: a rook sliding away |
+// |                            |                     |         | along a rank while it keeps attacking the same    |
+// |                            |                     |         | piece makes no new threat. Fairy-Stockfish's       |
+// |                            |                     |         | discovered-attack test takes the moved rook for a  |
+// |                            |                     |         | piece it uncovered and calls the attack new (found |
+// |                            |                     |         | by scripts/match/chase-diff.mjs; Pikafish's judge,  |
+// |                            |                     |         | which diffs chases before and after the move,      |
+// |                            |                     |         | agrees with Chuhan).                               |
 // | rule60-119, rule60-120,    | 120-ply rule        | 100 ply | Issue 4: 60 moves = 120 plies without a capture.   |
 // | rule60-mate, rule60-check  |                     |         | ffish 0.7.10 (Fairy-Stockfish 230826) draws a      |
 // |                            |                     |         | xiangqi game after 100 plies (its default 50-move  |
@@ -49,6 +63,8 @@ await new Promise((resolve) => {
 // Known, documented differences (see the table above): tag -> the rule text Chuhan follows.
 const KNOWN_DIFFERENCES = {
   'chase-check-alternating': 'AXF: one check + one chase of the same piece is a perpetual attack; ffish needs a chase on every move',
+  'chase-by-blocking': 'from no chase to chase is a chase (a protector cut off); ffish counts only attacks the move makes, and a check clears its chase',
+  'chase-to-chase-idle': 'from chase to chase is idle; ffish takes a rook sliding away along the line for a discovered, new attack',
 };
 const FFISH_MOVE_RULE_PLIES = 100; // ffish 0.7.10's xiangqi n-move rule; Chuhan's is 120 plies
 
@@ -109,7 +125,7 @@ for (const c of cases) {
     const row = { tag: c.tag, expected: c.expected, ffish: result, status: agrees ? 'agrees' : 'differs', note: '' };
     rows.push(row);
 
-    if (strict && !moveRule) {
+    if (strict && !moveRule && !KNOWN_DIFFERENCES[c.tag]) {
       assert.equal(result, resultOf(c.expected), `line ${c.line}: ffish says ${result}`);
       if (before !== null && c.expected !== '* ongoing') {
         assert.equal(before, '*', `line ${c.line}: ffish ends the game one ply early`);
