@@ -64,7 +64,9 @@ int chase_class(PieceType pt) {
 
 bool crossed_river(Color c, Square s) { return !on_own_side(c, s); }
 
-// The captures by which the side to move chases now (rule 4 but for "new"), as moves.
+// The captures by which the side to move chases now (rule 4 but for "new"), as moves. A side
+// in check threatens what it could take once out of check (the move about to be made answers
+// the check), so in check the capture's own legality is not asked.
 std::vector<Move> chasing_captures(Position& pos) {
   // Their captures, to recognise exchange offers.
   std::vector<Move> replies;
@@ -85,7 +87,7 @@ std::vector<Move> chasing_captures(Position& pos) {
     if (at == tt &&
         std::find(replies.begin(), replies.end(), make_move(target, attacker)) != replies.end())
       continue;
-    if (!pos.legal(c)) continue;
+    if (!pos.in_check() && !pos.legal(c)) continue;
 
     bool chase = chase_class(at) < chase_class(tt);
     if (!chase) {
