@@ -5,9 +5,9 @@
 //
 // Every case whose verdict is a perpetual check, a plain repetition or "game goes on" must get
 // the same result from ffish (unless the table below documents why not), and so must the
-// position one ply earlier ("*"). Chase cases are
-// replayed too, but the two rule sets differ there on purpose, so a disagreement is reported,
-// never a failure. The verdicts that differ, and the rule text Chuhan follows:
+// position one ply earlier ("*"). Chase cases are replayed too, but the two rule sets differ
+// there on purpose, so a disagreement is reported, never a failure. The verdicts that differ,
+// and the rule text Chuhan follows:
 //
 // | case (tag)                 | Chuhan              | ffish   | rule text Chuhan follows                          |
 // |----------------------------|---------------------|---------|---------------------------------------------------|
