@@ -20,6 +20,7 @@ import { createEngine } from 'chuhan';
 import { parseArgs } from '../lib/args.mjs';
 import { MOVE_RULE_PLIES, Referee, START_FEN, loadFfish } from '../match/referee.mjs';
 import { dataFile } from './data-dir.mjs';
+import { seededRandom } from '../lib/random.mjs';
 
 const { values: args } = parseArgs(process.argv.slice(2), {
   tool: 'soak',
@@ -42,15 +43,8 @@ const RestartChance = 0.005; // the page throws the engine away and creates a ne
 // Memory may not grow by more than this from the first quarter of the games to the last.
 const MaxGrowthMB = 64;
 
-// Mulberry32: a small seeded generator, so that a failing run can be repeated.
-let state = Seed >>> 0;
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// Seeded, so that a failing run can be repeated.
+const random = seededRandom(Seed);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Openings of the shared data (scripts/dev/data-dir.mjs): move sequences from the start position.

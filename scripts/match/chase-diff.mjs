@@ -15,32 +15,29 @@
 // and `d`, whose last line is "Result: ..."), and a game either ends one ply early is noted
 // too. Prints the verdicts counted by pair and the cycles where they differ (FEN and moves, ICCS,
 // ready for native-tests/repetition_cases.txt).
-import { parseArgs } from 'node:util';
 
 import { createEngine, repoRoot } from './engines.mjs';
 import { loadFfish, Referee, iccsToRank1 } from './referee.mjs';
 import { loadOpenings, defaultOpeningsPath } from './openings.mjs';
+import { parseArgs } from '../lib/args.mjs';
+import { seededRandom } from '../lib/random.mjs';
 
-const { values: opt } = parseArgs({
+const { values: opt } = parseArgs(process.argv.slice(2), {
+  tool: 'chase-diff',
+  usage: 'usage: node scripts/match/chase-diff.mjs [--engine build/native/chuhan] [--cycles 2000] [--seed 1]\n' +
+    '         [--max-random 40] [--show 20] [--openings FILE]',
   options: {
     engine: { type: 'string', default: `${repoRoot}/build/native/chuhan` },
-    cycles: { type: 'string', default: '2000' },
-    seed: { type: 'string', default: '1' },
-    'max-random': { type: 'string', default: '40' },
-    show: { type: 'string', default: '20' },
+    cycles: { type: 'integer', min: 1, default: 2000 },
+    seed: { type: 'integer', default: 1 },
+    'max-random': { type: 'integer', min: 0, default: 40 },
+    show: { type: 'integer', min: 0, default: 20 },
     openings: { type: 'string' },
   },
 });
 
-// mulberry32: a small seeded generator, so a run can be repeated exactly.
-let state = Number(opt.seed) >>> 0;
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// Seeded, so that a run can be repeated exactly.
+const random = seededRandom(opt.seed);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 const ff = await loadFfish();
@@ -103,7 +100,7 @@ function makeCycle() {
   const opening = pick(openings);
   const ref = new Referee(ff, opening.fen);
   try {
-    const plies = Math.floor(random() * (Number(opt['max-random']) + 1));
+    const plies = Math.floor(random() * (opt['max-random'] + 1));
     for (let i = 0; i < plies; ++i) {
       const moves = ref.legalMoves();
       if (moves.length === 0 || ref.judge()) return null;
@@ -201,7 +198,7 @@ async function chuhanVerdict(fen, moves) {
 const pairs = new Map();
 const differ = [];
 let made = 0;
-const wanted = Number(opt.cycles);
+const wanted = opt.cycles;
 for (let tries = 0; made < wanted && tries < wanted * 20; ++tries) {
   const cycle = makeCycle();
   if (!cycle) continue;
@@ -219,7 +216,7 @@ await engine.quit();
 console.log(`${made} cycles (seed ${opt.seed}), ${engine.idName || opt.engine} against ffish ${ff.info()}:`);
 for (const [key, n] of [...pairs].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(6)}  ${key}`);
 console.log(`\n${differ.length} differ:`);
-for (const d of differ.slice(0, Number(opt.show)))
+for (const d of differ.slice(0, opt.show))
   console.log(`${d.fen} ; moves ${d.moves.join(' ')} ; Chuhan ${d.chuhan}, referee ${d.referee} at ply ${d.ply}`);
 // The ffish coordinates of the first shown, to replay by hand.
 if (differ.length) console.log(`(ffish coordinates of the first: ${differ[0].moves.map(iccsToRank1).join(' ')})`);
