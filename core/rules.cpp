@@ -10,7 +10,8 @@
 // Rule text: AXF "Asian rules" for perpetual attacks, as engines apply them.
 //  1. A repetition is judged from the moves played between the earlier occurrence of the
 //     position and now (the cycle). In a game, the third occurrence ends the game; in search
-//     the first repetition is judged as if the cycle went on.
+//     the first repetition inside the tree is judged as if the cycle went on, one reaching
+//     back to the root or before it at the third occurrence, as in the game.
 //  2. Perpetual check: a side whose every move in the cycle gives check loses, unless the
 //     other side also checked with every move (then it is a draw). Check beats chase: if one
 //     side checks perpetually while the other chases perpetually, the checking side must
@@ -200,23 +201,27 @@ std::string GameResult::reason_string() const {
   }
 }
 
-GameResult judge_repetition(Position& pos, int earlier) {
-  // 1. Find the earliest of the wanted occurrences within the reversible history.
-  StateInfo* st = pos.state();
+int repetition_distance(const Position& pos, int earlier) {
+  const StateInfo* st = pos.state();
   const int end = std::min(st->rule60, st->plies_from_null);
-  if (end < 4) return {};
-  int found = 0, span = 0;
+  if (end < 4) return 0;
+  int found = 0;
   const StateInfo* stp = st->previous->previous;
   for (int i = 4; i <= end; i += 2) {
     stp = stp->previous->previous;
-    if (stp->key == st->key && ++found == earlier) {
-      span = i;
-      break;
-    }
+    if (stp->key == st->key && ++found == earlier) return i;
   }
-  if (!span) return {};
+  return 0;
+}
 
-  // 2. The moves of the cycle, oldest first, with their states.
+GameResult judge_repetition(Position& pos, int earlier) {
+  const int span = repetition_distance(pos, earlier);
+  return span ? judge_cycle(pos, span) : GameResult{};
+}
+
+GameResult judge_cycle(Position& pos, int span) {
+  StateInfo* st = pos.state();
+  // 1. The moves of the cycle, oldest first, with their states.
   std::vector<StateInfo*> states(span + 1);
   states[span] = st;
   for (int j = span; j > 0; --j) states[j - 1] = states[j]->previous;
@@ -228,7 +233,7 @@ GameResult judge_repetition(Position& pos, int earlier) {
   // The span is even: the side to move now also made the first move of the cycle.
   const Color first_mover = pos.side_to_move(), last_mover = ~first_mover;
 
-  // 3. Perpetual check is decided by the check flags alone.
+  // 2. Perpetual check is decided by the check flags alone.
   auto all_checks = [&](Color side) {
     for (int j = 0; j < span; ++j)
       if (Color((first_mover + j) % 2) == side && !checks[j]) return false;
@@ -239,7 +244,7 @@ GameResult judge_repetition(Position& pos, int earlier) {
     return {win_for(check_a ? ~last_mover : last_mover), ResultReason::PERPETUAL_CHECK};
   if (check_a) return {Outcome::DRAW, ResultReason::REPETITION};
 
-  // 4. Chases: replay the cycle from its start, computing (or reusing) each move's chases.
+  // 3. Chases: replay the cycle from its start, computing (or reusing) each move's chases.
   bool all_known = true;
   for (int j = 0; j < span; ++j) all_known &= states[j + 1]->chase_known;
   if (!all_known) {

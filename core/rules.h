@@ -50,15 +50,23 @@ constexpr Outcome win_for(Color c) { return c == RED ? Outcome::RED_WINS : Outco
 // Plies without a capture after which the game is drawn (60 moves by each side).
 constexpr int Rule60Plies = 120;
 // Occurrences of a position that end a game (the third time it stands on the board). The
-// search judges already the first repetition, as if the cycle would go on.
+// search judges a repetition inside its tree at once, as if the cycle would go on (see
+// search.cpp's repetition_value).
 constexpr int GameRepetitions = 3;
 
-// Looks back through the reversible part of the history (since the last capture or null move)
-// for `earlier` earlier occurrences of the current position. If there are that many, judges
-// the moves played since the first of them: a side that checked with every move while the
-// other did not loses (perpetual check); otherwise a side that chased the same piece with
-// every move (checks allowed) while the other did not loses (perpetual chase); otherwise it is
-// a draw by repetition. The position is the same on return.
+// Plies back, within the reversible part of the history (since the last capture or null move),
+// to the `earlier`-th earlier occurrence of the current position; 0 if there are fewer.
+int repetition_distance(const Position& pos, int earlier);
+
+// Judges the cycle of the last `span` plies, which leads back to the current position (span
+// from repetition_distance): a side that checked with every move while the other did not loses
+// (perpetual check); otherwise a side that chased the same piece with every move (checks
+// allowed) while the other did not loses (perpetual chase); otherwise it is a draw by
+// repetition. The position is the same on return.
+GameResult judge_cycle(Position& pos, int span);
+
+// judge_cycle over the moves since the `earlier`-th earlier occurrence of the current position,
+// if there are that many; an ongoing result otherwise.
 GameResult judge_repetition(Position& pos, int earlier);
 
 // True if neither side has a piece that can attack (rook, horse, cannon or soldier).

@@ -69,10 +69,17 @@ int late_move_count_limit(Depth depth, bool improving) {
 
 // Score of a repetition found in the search, judged by the rules (perpetual check or chase
 // loses, anything else draws), from the side to move's point of view; VALUE_NONE if the
-// position does not repeat.
+// position does not repeat. A cycle inside the tree (its first position after the root) is
+// judged at once, as if it would go on: the side that chose it can choose it again. One that
+// reaches back to the root or the game before it is judged only when the position stands for
+// the game's third time, as the game itself judges it: one pass through the game's history
+// commits nobody, and judging it at once made the search report a perpetual checker as mated
+// while it could still play another move.
 Value repetition_value(Position& pos, int ply) {
-  const GameResult r = judge_repetition(pos, 1);
-  if (!r.over()) return VALUE_NONE;
+  int span = repetition_distance(pos, 1);
+  if (span >= ply) span = repetition_distance(pos, GameRepetitions - 1);
+  if (!span) return VALUE_NONE;
+  const GameResult r = judge_cycle(pos, span);
   if (r.outcome == Outcome::DRAW) return VALUE_DRAW;
   return r.outcome == win_for(pos.side_to_move()) ? mate_in(ply) : mated_in(ply);
 }

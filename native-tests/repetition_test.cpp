@@ -204,8 +204,9 @@ TEST(RepetitionSearch, DoesNotSaveALostGameWithPerpetualCheck) {
 }
 
 // (a) Winning, the engine does not walk into a repetition. Its best move M in a won position
-// becomes a repetition once the game has already gone M, a Black move, back, and Black's move
-// back; then it must find another way, still winning.
+// would draw once the game has twice gone M, a Black move, back, and Black's move back (the
+// position after M would stand for the third time); then it must find another way, still
+// winning.
 TEST(RepetitionSearch, WinningSideAvoidsARepetitionDraw) {
   const std::string fen = "3ak4/4a4/9/9/9/9/9/4B4/R8/3K5 w - - 0 1";  // Red: rook and elephant up
   constexpr int Depth = 10;
@@ -215,12 +216,15 @@ TEST(RepetitionSearch, WinningSideAvoidsARepetitionDraw) {
   const std::string natural = search(engine, Depth, &fresh).move;
   ASSERT_TRUE(fresh.is_mate || fresh.score > 300) << "the test position should be won";
 
-  // History: natural, y, natural reversed, y reversed: back at `fen`, which has now stood on
-  // the board twice, and `natural` would bring back the position after it.
+  // History: natural, y, natural reversed, y reversed, twice: back at `fen`, which has now
+  // stood on the board three times, and `natural` would bring back the position after it for
+  // the third time.
   std::vector<std::string> history;
   ASSERT_EQ(engine.set_position(fen, {natural}), "");
   for (const std::string& y : engine.legal_moves()) {
-    const std::vector<std::string> tried = {natural, y, reverse_move(natural), reverse_move(y)};
+    const std::vector<std::string> round = {natural, y, reverse_move(natural), reverse_move(y)};
+    std::vector<std::string> tried = round;
+    tried.insert(tried.end(), round.begin(), round.end());
     if (engine.set_position(fen, tried).empty() &&
         position_part(engine.fen()) == position_part(fen)) {
       history = tried;
@@ -238,6 +242,25 @@ TEST(RepetitionSearch, WinningSideAvoidsARepetitionDraw) {
   played.push_back(best.move);
   ASSERT_EQ(engine.set_position(fen, played), "");
   EXPECT_FALSE(engine.game_result().over());
+}
+
+// (a) A cycle the game has been through once commits nobody: the rook checked with every move
+// of it, but the rules end the game only at the third occurrence, and Red can still leave the
+// cycle. So the general's step back into it is no mate in 1 for Black (the search once judged
+// the first repetition even when it reached back before the root, and said so); Black is lost.
+TEST(RepetitionSearch, OnePassOfAPerpetualCheckInTheGameIsNoWinYet) {
+  const std::string fen = "4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+  const std::vector<std::string> history = {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9"};
+  for (const bool mirrored : {false, true}) {
+    SCOPED_TRACE(mirrored ? "Red defending" : "Black defending");
+    std::vector<std::string> played;
+    for (const std::string& m : history) played.push_back(mirrored ? mirror_move(m) : m);
+    Engine engine;
+    ASSERT_EQ(engine.set_position(mirrored ? mirror_fen(fen) : fen, played), "");
+    SearchInfo last;
+    search(engine, SearchDepth, &last);
+    EXPECT_LT(last.score, 0) << score_to_uci(last);
+  }
 }
 
 // (c) Losing (a bare general against a rook), the engine takes the draw the rules allow: the
