@@ -16,7 +16,7 @@
 // too. Prints the verdicts counted by pair and the cycles where they differ (FEN and moves, ICCS,
 // ready for native-tests/repetition_cases.txt).
 
-import { createEngine, repoRoot } from './engines.mjs';
+import { chuhanResult, createEngine, repoRoot } from './engines.mjs';
 import { loadFfish, Referee, iccsToRank1 } from './referee.mjs';
 import { loadOpenings, defaultOpeningsPath } from './openings.mjs';
 import { parseArgs } from '../lib/args.mjs';
@@ -184,14 +184,7 @@ function refereeVerdict({ fen, moves }) {
 }
 
 async function chuhanVerdict(fen, moves) {
-  const { found, lines, error } = await engine.collect(
-    [`position fen ${fen} moves ${moves.join(' ')}`, 'd'],
-    (l) => l.startsWith('Result:'),
-    10000,
-    'Result line',
-  );
-  if (!found) throw new Error(error);
-  const text = lines[lines.length - 1].replace(/^Result: /, '');
+  const text = await chuhanResult(engine, fen, moves);
   return text === 'game in progress' ? '* (game in progress)' : text;
 }
 

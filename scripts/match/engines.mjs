@@ -532,6 +532,22 @@ export class InProcessEngine {
 }
 
 /**
+ * How Chuhan's rules judge the game `fen` + `moves` (ICCS): the text of the "Result: ..." line
+ * its `d` command prints last, e.g. "0-1 (perpetual chase)" or "game in progress". `engine` is a
+ * started native Chuhan.
+ */
+export async function chuhanResult(engine, fen, moves) {
+  const { found, lines, error } = await engine.collect(
+    [`position fen ${fen} moves ${moves.join(' ')}`, 'd'],
+    (l) => l.startsWith('Result:'),
+    10000,
+    'Result line',
+  );
+  if (!found) throw new Error(error);
+  return lines[lines.length - 1].replace(/^Result: /, '');
+}
+
+/**
  * Builds an engine from the command-line description:
  *   'fairy'                      Fairy-Stockfish wasm, UCI_Variant xiangqi, 1 thread, classical
  *   'module:PATH [args]'         an in-process engine module (see InProcessEngine)

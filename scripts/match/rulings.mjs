@@ -8,12 +8,12 @@
 //   node scripts/match/rulings.mjs [--engine build/native/chuhan] GAMES.pgn...
 //
 // Each game ended by repetition (the PGN's Termination: repetition, perpetual check or chase)
-// is replayed in Chuhan (`position fen ... moves ...` and `d`, whose last line is "Result:
-// ..."). Prints each game where the two results differ, and per player the points the
-// referee's rulings gave or took against Chuhan's.
+// is judged again by Chuhan (chuhanResult in engines.mjs). Prints each game where the two
+// results differ, and per player the points the referee's rulings gave or took against
+// Chuhan's.
 
 import { readFileSync } from 'node:fs';
-import { createEngine, repoRoot } from './engines.mjs';
+import { chuhanResult, createEngine, repoRoot } from './engines.mjs';
 import { readPgnGames } from './pgn.mjs';
 import { parseArgs, usageError } from '../lib/args.mjs';
 
@@ -27,17 +27,6 @@ if (!files.length) usageError('rulings', 'give at least one PGN file');
 
 const engine = await createEngine(opt.engine, {});
 await engine.start();
-
-async function chuhanResult(fen, moves) {
-  const { found, lines, error } = await engine.collect(
-    [`position fen ${fen} moves ${moves.join(' ')}`, 'd'],
-    (l) => l.startsWith('Result:'),
-    10000,
-    'Result line',
-  );
-  if (!found) throw new Error(error);
-  return lines[lines.length - 1].replace(/^Result: /, '');
-}
 
 /** Points of `player` in a game with `result` ("1-0", "0-1", "1/2-1/2"); null if unfinished. */
 function points(result, tags, player) {
@@ -53,7 +42,7 @@ for (const file of files) {
   for (const { tags, fen, moves } of readPgnGames(readFileSync(file, 'utf8'))) {
     if (!/repetition|perpetual/.test(tags.Termination ?? '')) continue;
     ++judged;
-    const ours = await chuhanResult(fen, moves);
+    const ours = await chuhanResult(engine, fen, moves);
     const ourResult = ours.split(' ')[0];
     if (ourResult === tags.Result) continue;
     ++differing;
