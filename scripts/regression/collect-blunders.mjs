@@ -4,39 +4,51 @@
 // --blunders).
 //
 //   node scripts/regression/collect-blunders.mjs [--engine Chuhan] [--verify-ms 3000] \
+//       [--verifier build/native/chuhan] [--verifier-option NAME=VALUE]... \
 //       [--append scripts/regression/blunders.txt] games1.pgn games2.pgn ...
 //
-// A blunder is the last move of a game the engine lost at which the engine still thought it was
-// not losing (its score >= -1.00), when within its next five moves its score fell to -3.00 or
-// below, or to a mate against it. Each candidate is then verified by a long search of the native
-// engine (--verify-ms, default 3000 ms, fresh hash): the move played must be at least 2.00
-// worse than the best move, or lose to a mate. Output lines:
-//   FEN ; am MOVE ; best MOVE2 ; verified SCORE_AM SCORE_BEST ; source FILE round R ply P
+// In a game the engine lost, the candidates are the last move it still scored -1.00 or better
+// with a score of -3.00 or below (or a mate against it) within its next five moves, and the
+// moves scored -1.00 or better among its four moves before that one (suspects.mjs). Each is
+// verified by a long search (--verify-ms, default 3000 ms, fresh hash) of the verifier, any UCI
+// engine (default the native Chuhan; a stronger or differently blind engine, e.g. Pikafish-HCE,
+// finds blunders Chuhan's own search cannot see): the move played must be at least 2.00 worse
+// than the verifier's best, or lose to a mate. Output lines:
+//   FEN ; am MOVE ; best MOVE2 ; verified SCORE_AM SCORE_BEST ; source FILE round R ply P ;
+//   verifier NAME
 // with scores in centipawns (or "mate N") from the side to move, as the verifying search saw
-// them. Lines already in the --append file (same FEN) are skipped.
+// them, and the verifier's `id name` (lines without it were verified by Chuhan). Lines already
+// in the --append file (same FEN) are skipped.
 
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 
-import { parseArgs, usageError } from '../lib/args.mjs';
+import { nameValuePairs, parseArgs, usageError } from '../lib/args.mjs';
 import { createEngine, repoRoot } from '../match/engines.mjs';
 import { loadFfish, Referee } from '../match/referee.mjs';
 
-const SANE_SCORE = -100, LOST_SCORE = -300, LOOKAHEAD = 5, MIN_LOSS = 200;
+import { blunderSuspects } from './suspects.mjs';
+
+const MIN_LOSS = 200;
 
 function readArgs(argv) {
   const { values, positionals: files } = parseArgs(argv, {
     tool: 'collect-blunders',
     usage: 'usage: node scripts/regression/collect-blunders.mjs [--engine Chuhan] [--verify-ms 3000]\n' +
-      '         [--append scripts/regression/blunders.txt] [--native build/native/chuhan] games1.pgn games2.pgn ...',
+      '         [--verifier build/native/chuhan] [--verifier-option NAME=VALUE]...\n' +
+      '         [--append scripts/regression/blunders.txt] games1.pgn games2.pgn ...',
     positionals: true,
-    options: { engine: { default: 'Chuhan' }, 'verify-ms': { type: 'integer', min: 1, default: 3000 }, append: {}, native: {} },
+    options: {
+      engine: { default: 'Chuhan' }, 'verify-ms': { type: 'integer', min: 1, default: 3000 }, append: {},
+      verifier: { default: resolve(repoRoot, 'build/native/chuhan') }, 'verifier-option': { multiple: true },
+    },
   });
   if (!files.length) usageError('collect-blunders', 'no PGN files given');
   return {
     engine: values.engine, verifyMs: values['verify-ms'], files,
     append: values.append ? resolve(values.append) : null,
-    native: resolve(values.native ?? resolve(repoRoot, 'build/native/chuhan')),
+    verifier: values.verifier,
+    verifierOptions: nameValuePairs('collect-blunders', values['verifier-option'] ?? []),
   };
 }
 
@@ -80,7 +92,9 @@ async function main() {
   const ff = await loadFfish();
   const known = new Set(opts.append && existsSync(opts.append)
     ? readFileSync(opts.append, 'utf8').split('\n').map((l) => l.split(' ; ')[0]) : []);
-  const verifier = await createEngine(opts.native, { onStderr: (line) => process.stderr.write(`${line}\n`) });
+  const verifier = await createEngine(opts.verifier, {
+    options: opts.verifierOptions, onStderr: (line) => process.stderr.write(`${line}\n`),
+  });
   await verifier.start();
   let candidates = 0, kept = 0;
   for (const file of opts.files) {
@@ -97,24 +111,20 @@ async function main() {
       // The engine's own moves with their scores, in order.
       const own = fens.map((f, i) => ({ ...f, ply: i, move: game.moves[i], score: noteScore(game.notes[i]) }))
         .filter((p) => p.turn === side && p.score !== null);
-      let blunder = null;
-      for (let i = 0; i < own.length; i++) {
-        if (own[i].score < SANE_SCORE) continue;
-        const later = own.slice(i + 1, i + 1 + LOOKAHEAD);
-        if (later.some((p) => p.score <= LOST_SCORE)) blunder = own[i];
-      }
-      if (!blunder || known.has(blunder.fen)) continue;
-      candidates++;
-      const best = await verify(verifier, blunder.fen, opts.verifyMs);
-      const played = await verify(verifier, blunder.fen, opts.verifyMs, blunder.move);
-      const verified = best.move !== blunder.move && best.score - played.score >= MIN_LOSS;
-      const line = `${blunder.fen} ; am ${blunder.move} ; best ${best.move} ; verified ${show(played.score)} ${show(best.score)} ; ` +
-        `source ${basename(file)} round ${game.round} ply ${blunder.ply + 1}`;
-      process.stdout.write(`${verified ? 'keep' : 'drop'}: ${line}\n`);
-      if (verified) {
-        kept++;
-        known.add(blunder.fen);
-        if (opts.append) appendFileSync(opts.append, `${line}\n`);
+      for (const suspect of blunderSuspects(own).filter((p) => !known.has(p.fen))) {
+        candidates++;
+        const best = await verify(verifier, suspect.fen, opts.verifyMs);
+        const played = await verify(verifier, suspect.fen, opts.verifyMs, suspect.move);
+        const verified = best.move !== suspect.move && best.score - played.score >= MIN_LOSS;
+        const line = `${suspect.fen} ; am ${suspect.move} ; best ${best.move} ; verified ${show(played.score)} ` +
+          `${show(best.score)} ; source ${basename(file)} round ${game.round} ply ${suspect.ply + 1} ; ` +
+          `verifier ${verifier.name}`;
+        process.stdout.write(`${verified ? 'keep' : 'drop'}: ${line}\n`);
+        if (verified) {
+          kept++;
+          known.add(suspect.fen);
+          if (opts.append) appendFileSync(opts.append, `${line}\n`);
+        }
       }
     }
   }
