@@ -3,13 +3,16 @@
 # old one resumes) the next round's data with one command. Data, logs and the generator's copy
 # stay outside the repository, in $CHUHAN_NN_DIR (default /tmp/nn).
 #
-#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: searched-901 searched-902,
-#                                              one per core) at nice 19; a job already running is
+#   scripts/nnue/data-jobs.sh start [JOB...]   start the jobs (default: DEFAULT_JOBS below, one
+#                                              per core) at nice 19; a job already running is
 #                                              left alone, one with a file is resumed
 #   scripts/nnue/data-jobs.sh status           each job: running or not, games done, positions
 #   scripts/nnue/data-jobs.sh pause|resume     SIGSTOP / SIGCONT to every job (around a match or
 #                                              a CI run: they would take its time)
 #   scripts/nnue/data-jobs.sh stop             ends every job (a rerun of start resumes it)
+#   scripts/nnue/data-jobs.sh snapshot DEST    copies every job's data, cut to whole records, into
+#                                              DEST (d-ID.bin; safe while the jobs run), for a
+#                                              training round
 #
 # Jobs (what each writes, under $CHUHAN_NN_DIR; the format and the generator in README.md):
 #   cheap-SEED     the network's self-play at 300 nodes a move, 10 random plies (round 8's
@@ -157,6 +160,29 @@ status() {
   [[ $any == 1 ]] || echo "no data under $DIR"
 }
 
+# Copies each data file as it stands, cut to whole 48-byte records (a job may be mid-write), to
+# DEST/d-ID.bin (ID: the job's seed or part, as the rounds in README.md name their files).
+snapshot() {
+  local dest="$1" kind prefix out size id any=0
+  mkdir -p "$dest"
+  for kind in "${KINDS[@]}"; do
+    prefix="$DIR/${FILE_PREFIX[$kind]}"
+    for out in "$prefix"*.bin; do
+      [[ -f "$out" ]] || continue
+      any=1
+      id="${out#"$prefix"}"
+      id="${id%.bin}"
+      [[ "$kind" == master ]] && id="m$id"
+      [[ "$kind" == cheap ]] && id="c$id"
+      size=$(($(stat -c %s "$out") / 48 * 48))
+      head -c "$size" "$out" >"$dest/d-$id.bin.part" && mv "$dest/d-$id.bin.part" "$dest/d-$id.bin"
+      printf '%s <- %s: %d positions, generator %s\n' "$dest/d-$id.bin" "$out" $((size / 48)) \
+        "$(cat "$out.commit" 2>/dev/null || echo '?')"
+    done
+  done
+  [[ $any == 1 ]] || echo "no data under $DIR"
+}
+
 signal_all() {
   local pids
   pids="$(all_pids)"
@@ -174,6 +200,10 @@ case "${1:-}" in
     for job in "${jobs[@]}"; do start_job "$job"; done
     ;;
   status) status ;;
+  snapshot)
+    [[ -n "${2:-}" ]] || { echo "data-jobs: snapshot needs a destination folder" >&2; exit 2; }
+    snapshot "$2"
+    ;;
   pause) signal_all -STOP paused ;;
   resume) signal_all -CONT resumed ;;
   stop)
