@@ -136,50 +136,53 @@ start_job() {
   echo "$job: started ($bin, log $out.log)"
 }
 
-status() {
-  local any=0 kind prefix out job pid state games
+# Each job's data file, as "KIND FILE" lines.
+data_files() {
+  local kind out
   for kind in "${KINDS[@]}"; do
-    prefix="$DIR/${FILE_PREFIX[$kind]}"
-    for out in "$prefix"*.bin; do
-      [[ -f "$out" ]] || continue
-      any=1
-      job="$kind-${out#"$prefix"}"
-      job="${job%.bin}"
-      pid="$(job_pids "$out" | head -1)"
-      state=stopped
-      if [[ -n "$pid" ]]; then
-        state="running (pid $pid)"
-        [[ "$(ps -o stat= -p "$pid")" == T* ]] && state="paused (pid $pid)"
-      fi
-      games="$(cut -d' ' -f1 "$out.progress" 2>/dev/null || echo 0)"
-      printf '%-14s %-22s %8s games %10s positions  %s\n' "$job" \
-        "$state" "$games" "$(($(stat -c %s "$out") / 48))" \
-        "commit $(cat "$out.commit" 2>/dev/null || echo '?')"
+    for out in "$DIR/${FILE_PREFIX[$kind]}"*.bin; do
+      [[ -f "$out" ]] && echo "$kind $out"
     done
   done
+  return 0
+}
+
+status() {
+  local any=0 kind out job pid state games
+  while read -r kind out; do
+    any=1
+    job="$kind-${out#"$DIR/${FILE_PREFIX[$kind]}"}"
+    job="${job%.bin}"
+    pid="$(job_pids "$out" | head -1)"
+    state=stopped
+    if [[ -n "$pid" ]]; then
+      state="running (pid $pid)"
+      [[ "$(ps -o stat= -p "$pid")" == T* ]] && state="paused (pid $pid)"
+    fi
+    games="$(cut -d' ' -f1 "$out.progress" 2>/dev/null || echo 0)"
+    printf '%-14s %-22s %8s games %10s positions  %s\n' "$job" \
+      "$state" "$games" "$(($(stat -c %s "$out") / 48))" \
+      "commit $(cat "$out.commit" 2>/dev/null || echo '?')"
+  done < <(data_files)
   [[ $any == 1 ]] || echo "no data under $DIR"
 }
 
 # Copies each data file as it stands, cut to whole 48-byte records (a job may be mid-write), to
 # DEST/d-ID.bin (ID: the job's seed or part, as the rounds in README.md name their files).
 snapshot() {
-  local dest="$1" kind prefix out size id any=0
+  local dest="$1" kind out size id any=0
   mkdir -p "$dest"
-  for kind in "${KINDS[@]}"; do
-    prefix="$DIR/${FILE_PREFIX[$kind]}"
-    for out in "$prefix"*.bin; do
-      [[ -f "$out" ]] || continue
-      any=1
-      id="${out#"$prefix"}"
-      id="${id%.bin}"
-      [[ "$kind" == master ]] && id="m$id"
-      [[ "$kind" == cheap ]] && id="c$id"
-      size=$(($(stat -c %s "$out") / 48 * 48))
-      head -c "$size" "$out" >"$dest/d-$id.bin.part" && mv "$dest/d-$id.bin.part" "$dest/d-$id.bin"
-      printf '%s <- %s: %d positions, generator %s\n' "$dest/d-$id.bin" "$out" $((size / 48)) \
-        "$(cat "$out.commit" 2>/dev/null || echo '?')"
-    done
-  done
+  while read -r kind out; do
+    any=1
+    id="${out#"$DIR/${FILE_PREFIX[$kind]}"}"
+    id="${id%.bin}"
+    [[ "$kind" == master ]] && id="m$id"
+    [[ "$kind" == cheap ]] && id="c$id"
+    size=$(($(stat -c %s "$out") / 48 * 48))
+    head -c "$size" "$out" >"$dest/d-$id.bin.part" && mv "$dest/d-$id.bin.part" "$dest/d-$id.bin"
+    printf '%s <- %s: %d positions, generator %s\n' "$dest/d-$id.bin" "$out" $((size / 48)) \
+      "$(cat "$out.commit" 2>/dev/null || echo '?')"
+  done < <(data_files)
   [[ $any == 1 ]] || echo "no data under $DIR"
 }
 
