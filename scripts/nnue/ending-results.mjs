@@ -15,14 +15,17 @@
 // and counted with the game's result from the strong side. Printed per class with at least
 // --min-count (100) positions: positions, runs (consecutive positions of one class and result:
 // about the number of games behind them), the strong side's wins and draws in %, its mean score,
-// and the score the results bear out (the network's scale: 450 * logit of the strong side's mean
-// result), to set against the mean.
+// and the score the results bear out (the default network's scale, read from core/nets/
+// default.nnue, times the logit of the strong side's mean result), to set against the mean.
 
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 import { parseArgs, usageError } from '../lib/args.mjs';
 
-const RECORD = 48, SCALE = 450;
+const RECORD = 48;
+// The net file's int32 scale follows "CHUHANNN" and five uint32s (README.md, "Net file").
+const SCALE = readFileSync(fileURLToPath(new URL('../../core/nets/default.nnue', import.meta.url))).readInt32LE(28);
 const TYPE = { 1: 'K', 2: 'A', 3: 'B', 4: 'N', 5: 'R', 6: 'C', 7: 'P' };
 
 const { values: opt, positionals: files } = parseArgs(process.argv.slice(2), {

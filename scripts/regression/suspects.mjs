@@ -1,8 +1,8 @@
 // Which of an engine's moves in a lost game may have lost it (collect-blunders.mjs verifies them).
 
-export const SANE_SCORE = -100;  // the engine still thought it was not losing
-export const LOST_SCORE = -300;  // ... and then saw it was
-export const LOOKAHEAD = 5;      // moves within which the second follows the first
+const SANE_SCORE = -100;  // the engine still thought it was not losing
+const LOST_SCORE = -300;  // ... and then saw it was
+const LOOKAHEAD = 5;      // moves within which the second follows the first
 
 /**
  * `own`: the engine's moves of one game in order, each with its reported `score` (centipawns
