@@ -136,23 +136,24 @@ start_job() {
   echo "$job: started ($bin, log $out.log)"
 }
 
-# Each job's data file, as "KIND FILE" lines.
+# Each job's data file, as "KIND ID FILE" lines (ID: the job's seed or part, from the file name).
 data_files() {
-  local kind out
+  local kind prefix out id
   for kind in "${KINDS[@]}"; do
-    for out in "$DIR/${FILE_PREFIX[$kind]}"*.bin; do
-      [[ -f "$out" ]] && echo "$kind $out"
+    prefix="$DIR/${FILE_PREFIX[$kind]}"
+    for out in "$prefix"*.bin; do
+      [[ -f "$out" ]] || continue
+      id="${out#"$prefix"}"
+      echo "$kind ${id%.bin} $out"
     done
   done
-  return 0
 }
 
 status() {
-  local any=0 kind out job pid state games
-  while read -r kind out; do
+  local any=0 kind id out job pid state games
+  while read -r kind id out; do
     any=1
-    job="$kind-${out#"$DIR/${FILE_PREFIX[$kind]}"}"
-    job="${job%.bin}"
+    job="$kind-$id"
     pid="$(job_pids "$out" | head -1)"
     state=stopped
     if [[ -n "$pid" ]]; then
@@ -172,10 +173,8 @@ status() {
 snapshot() {
   local dest="$1" kind out size id any=0
   mkdir -p "$dest"
-  while read -r kind out; do
+  while read -r kind id out; do
     any=1
-    id="${out#"$DIR/${FILE_PREFIX[$kind]}"}"
-    id="${id%.bin}"
     [[ "$kind" == master ]] && id="m$id"
     [[ "$kind" == cheap ]] && id="c$id"
     size=$(($(stat -c %s "$out") / 48 * 48))
