@@ -18,6 +18,8 @@
 #   cheap-SEED     the network's self-play at 300 nodes a move, 10 random plies (round 8's
 #                  pretraining data): cheap/c-SEED.bin
 #   searched-SEED  the same at 6000 nodes, 8 random plies (the fine-tuning data): searched/s-SEED.bin
+#   deep-SEED      the same at 24000 nodes (labels nearer the searches of play at 1 s; a quarter
+#                  of searched's rate): deep/d-SEED.bin
 #   master-I       part I of 2 of every master game's positions searched at 6000 nodes:
 #                  master/m-I.bin; master-TAG-I writes master/m-TAG-I.bin (the same games
 #                  scored by a later network, e.g. master-r9-0); needs master/games.tsv, which
@@ -36,11 +38,12 @@ DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
 # for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's, 801 on for round 15's, 901
 # on for round 16's, 1001 on for round 17's (the default net since the twenty-ninth session; trained
-# on deep games alone, README.md "Round 17").
+# on deep games alone, README.md "Round 17"); deep seeds 1051 on for round 17's (not 1001 on: the
+# same seed starts its games from the same openings and random plies).
 DEFAULT_JOBS=(searched-1001 searched-1002)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
-KINDS=(cheap searched master)
-declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [master]=master/m-)
+KINDS=(cheap searched deep master)
+declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [master]=master/m-)
 
 job_file() { echo "$DIR/${FILE_PREFIX[${1%%-*}]}${1#*-}.bin"; }
 
@@ -54,11 +57,14 @@ job_spec() {
     searched-[0-9]*)
       args="--openings $(chuhan_data_file openings.txt) --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
       ;;
+    deep-[0-9]*)
+      args="--openings $(chuhan_data_file openings.txt) --games 200000 --nodes 24000 --random-plies 8 --seed ${job#deep-} --nnue on --format nnue"
+      ;;
     master-[01] | master-*-[01])
       args="--from-games $DIR/master/games.tsv --nodes 6000 --part ${job##*-}/2 --format nnue"
       ;;
     *)
-      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, master-[TAG-]0, master-[TAG-]1)" >&2
+      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, deep-SEED, master-[TAG-]0, master-[TAG-]1)" >&2
       return 1
       ;;
   esac
@@ -177,6 +183,7 @@ snapshot() {
     any=1
     [[ "$kind" == master ]] && id="m$id"
     [[ "$kind" == cheap ]] && id="c$id"
+    [[ "$kind" == deep ]] && id="deep$id"
     size=$(($(stat -c %s "$out") / 48 * 48))
     head -c "$size" "$out" >"$dest/d-$id.bin.part" && mv "$dest/d-$id.bin.part" "$dest/d-$id.bin"
     printf '%s <- %s: %d positions, generator %s\n' "$dest/d-$id.bin" "$out" $((size / 48)) \
