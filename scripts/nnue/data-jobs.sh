@@ -39,8 +39,10 @@ DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's, 801 on for round 15's, 901
 # on for round 16's, 1001 on for round 17's (the default net since the twenty-ninth session; trained
 # on deep games alone, README.md "Round 17"); deep seeds 1051 on for round 17's (not 1001 on: the
-# same seed starts its games from the same openings and random plies).
-DEFAULT_JOBS=(searched-1001 searched-1002)
+# same seed starts its games from the same openings and random plies). The default since the
+# forty-third session is deep games: more of round 17's 6000-node games no longer helped it
+# (README.md "Round 18 trial b").
+DEFAULT_JOBS=(deep-1051 deep-1052)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched deep master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [master]=master/m-)
