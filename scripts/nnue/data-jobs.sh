@@ -49,18 +49,23 @@ declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [
 
 job_file() { echo "$DIR/${FILE_PREFIX[${1%%-*}]}${1#*-}.bin"; }
 
+# The generator's arguments for self-play: GAMES NODES RANDOM_PLIES SEED.
+selfplay_args() {
+  echo "--openings $(chuhan_data_file openings.txt) --games $1 --nodes $2 --random-plies $3 --seed $4 --nnue on --format nnue"
+}
+
 # Prints the job's output file and its generator arguments (without --out), or fails.
 job_spec() {
   local job="$1" args
   case "$job" in
     cheap-[0-9]*)
-      args="--openings $(chuhan_data_file openings.txt) --games 400000 --nodes 300 --random-plies 10 --seed ${job#cheap-} --nnue on --format nnue"
+      args="$(selfplay_args 400000 300 10 "${job#cheap-}")"
       ;;
     searched-[0-9]*)
-      args="--openings $(chuhan_data_file openings.txt) --games 200000 --nodes 6000 --random-plies 8 --seed ${job#searched-} --nnue on --format nnue"
+      args="$(selfplay_args 200000 6000 8 "${job#searched-}")"
       ;;
     deep-[0-9]*)
-      args="--openings $(chuhan_data_file openings.txt) --games 200000 --nodes 24000 --random-plies 8 --seed ${job#deep-} --nnue on --format nnue"
+      args="$(selfplay_args 200000 24000 8 "${job#deep-}")"
       ;;
     master-[01] | master-*-[01])
       args="--from-games $DIR/master/games.tsv --nodes 6000 --part ${job##*-}/2 --format nnue"
