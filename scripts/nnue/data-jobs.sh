@@ -46,6 +46,8 @@ DEFAULT_JOBS=(deep-1051 deep-1052)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched deep master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [master]=master/m-)
+# What a snapshot puts before each kind's ID in DEST/d-ID.bin (searched files keep the bare seed).
+declare -A SNAPSHOT_TAG=([cheap]=c [searched]="" [deep]=deep [master]=m)
 
 job_file() { echo "$DIR/${FILE_PREFIX[${1%%-*}]}${1#*-}.bin"; }
 
@@ -188,9 +190,7 @@ snapshot() {
   mkdir -p "$dest"
   while read -r kind id out; do
     any=1
-    [[ "$kind" == master ]] && id="m$id"
-    [[ "$kind" == cheap ]] && id="c$id"
-    [[ "$kind" == deep ]] && id="deep$id"
+    id="${SNAPSHOT_TAG[$kind]}$id"
     size=$(($(stat -c %s "$out") / 48 * 48))
     head -c "$size" "$out" >"$dest/d-$id.bin.part" && mv "$dest/d-$id.bin.part" "$dest/d-$id.bin"
     printf '%s <- %s: %d positions, generator %s\n' "$dest/d-$id.bin" "$out" $((size / 48)) \
