@@ -37,12 +37,11 @@ source scripts/dev/data-dir.sh
 DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # Seeds by round of the network that plays: 9201 and 405 on for round 8's games, 9301 and 501 on
 # for round 9's, 9401 and 601 on for round 11's, 701 on for round 14's, 801 on for round 15's, 901
-# on for round 16's, 1001 on for round 17's (the default net since the twenty-ninth session; trained
-# on deep games alone, README.md "Round 17"); deep seeds 1051 on for round 17's (not 1001 on: the
-# same seed starts its games from the same openings and random plies). The default since the
-# forty-third session is deep games: more of round 17's 6000-node games no longer helped it
-# (README.md "Round 18 trial b").
-DEFAULT_JOBS=(deep-1051 deep-1052)
+# on for round 16's, 1001 on for round 17's; deep seeds 1051 on for round 17's (not 1001 on: the
+# same seed starts its games from the same openings and random plies), 1151 on for round 18's (the
+# default net since the forty-fourth session, README.md "Round 18"). The default jobs are deep
+# games: more of round 17's 6000-node games no longer helped it (README.md "Round 18 trial b").
+DEFAULT_JOBS=(deep-1151 deep-1152)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched deep master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [master]=master/m-)
