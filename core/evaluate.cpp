@@ -450,7 +450,9 @@ int endgame_scale(const Position& pos, Color strong) {
   const Piece soldier = make_piece(strong, SOLDIER);
   for (int i = 0; i < pos.count(soldier); ++i)
     soldiers += relative_rank(strong, rank_of(pos.squares(soldier)[i])) < 9;
-  const int defenders = pos.count(weak, ADVISOR) + pos.count(weak, ELEPHANT);
+  const bool base_line_soldier = pos.count(soldier) > soldiers;  // 底兵: it can only step sideways
+  const int advisors = pos.count(weak, ADVISOR), elephants = pos.count(weak, ELEPHANT);
+  const int defenders = advisors + elephants;
   const int attackers = rooks + horses + cannons + soldiers;
 
   if (attackers == 0) return 0;  // nothing that can give mate
@@ -458,8 +460,16 @@ int endgame_scale(const Position& pos, Color strong) {
     if (rooks == 1 && defenders == 4) return ScaleNormal / 4;  // 单车难胜士象全
     // 单马胜单士: a general with one advisor and nothing else cannot hold a horse off; with an
     // elephant or two defenders it can.
-    const bool lone_advisor =
-        pos.count(weak, ADVISOR) == 1 && pieces_besides_general(pos, weak) == 1;
+    const bool lone_advisor = advisors == 1 && pieces_besides_general(pos, weak) == 1;
+    // 马底兵: a soldier on the base line still guards the squares beside the general, so with a
+    // horse it mates a general with advisors only or a lone elephant, and wins about half the
+    // time against an advisor and an elephant; two elephants, or two advisors and an elephant,
+    // hold (Pikafish-HCE against itself from random such positions, scripts/bench/PERFORMANCE.md).
+    // A cannon with a base-line soldier draws even against one defender: the cannon rule below.
+    if (horses == 1 && base_line_soldier) {
+      if (elephants == 0 || (elephants == 1 && advisors == 0)) return ScaleNormal;
+      if (elephants == 1 && advisors == 1) return ScaleNormal / 2;
+    }
     if (horses == 1 && defenders >= 1 && !lone_advisor) return ScaleNormal / 8;
     // A cannon gives check only over a screen: with nothing else on the board to jump over it
     // can never mate.

@@ -317,5 +317,35 @@ TEST(Evaluation, LoneHorseAndLoneCannonEndingsAreScaledAsTheBooksJudgeThem) {
   }
 }
 
+// 马底兵: a soldier on the base line beside a horse mates a general with advisors only or a lone
+// elephant, wins about half the time against an advisor and an elephant, and not against two
+// elephants or more (Pikafish-HCE against itself from random such positions). The first two are
+// from games Chuhan lost to Pikafish-HCE at 1 s, rating the bottom pawn's ending a draw.
+TEST(Evaluation, AHorseAndABaseLineSoldierAreScaledByTheDefendersLeft) {
+  const struct {
+    const char* fen;
+    int scale;  // Red's
+  } cases[] = {
+      {"3P5/4k4/b4a3/9/4N4/2B6/9/5A3/9/3K1AB2 b - - 22 72", eval::ScaleNormal / 2},
+      {"2Pa5/4k2N1/5a3/9/2b6/9/9/3A5/4AK3/9 b - - 0 94", eval::ScaleNormal / 8},
+      {"3a3P1/2N2k3/5a3/9/9/9/9/9/5K3/9 b - - 0 1", eval::ScaleNormal},
+      {"4P4/4k4/4b4/9/9/9/9/9/3K5/4N4 b - - 0 1", eval::ScaleNormal},
+      {"P8/9/b4k2b/9/9/9/9/3KN4/9/9 b - - 0 1", eval::ScaleNormal / 8},
+      {"2P1kab2/9/3a5/9/6b2/9/9/2N6/9/3K5 b - - 0 1", eval::ScaleNormal / 8},
+      // The soldier one rank higher is an attacker like any other: 马兵 beats three defenders.
+      {"9/2P1k4/b4a3/9/4N4/2B6/9/5A3/9/3K1AB2 b - - 0 1", eval::ScaleNormal},
+  };
+  for (const auto& c : cases) {
+    Position pos;
+    StateInfo st;
+    ASSERT_EQ(pos.set(c.fen, &st), "") << c.fen;
+    EXPECT_EQ(eval::endgame_scale(pos, RED), c.scale) << c.fen;
+  }
+  Position pos;
+  StateInfo st;
+  ASSERT_EQ(pos.set(cases[0].fen, &st), "");
+  EXPECT_LT(evaluate(pos), -150) << "Black, to move, is losing";
+}
+
 }  // namespace
 }  // namespace chuhan::test
