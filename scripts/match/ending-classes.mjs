@@ -140,9 +140,8 @@ function tally() {
       byMaterial.set(key, t);
     }
   }
-  for (const [key, t] of [...byMaterial].sort()) {
-    process.stdout.write(`${key.padEnd(16)} games ${t.W + t.D + t.L}  Red W ${t.W} D ${t.D} L ${t.L}\n`);
-  }
+  process.stdout.write([...byMaterial].sort()
+    .map(([key, t]) => `${key.padEnd(16)} games ${t.W + t.D + t.L}  Red W ${t.W} D ${t.D} L ${t.L}\n`).join(''));
 }
 
 if (command === 'openings') await openings();
