@@ -37,7 +37,7 @@ const { values: args, positionals } = parseArgs(process.argv.slice(2), {
 });
 const [command, ...files] = positionals;
 
-// Squares as [file, rank] from Red's side; `own(points, color)` turns Red's points into Black's.
+// Squares as [file, rank] from Red's side (place() mirrors them for Black).
 const PALACE = [3, 4, 5].flatMap((f) => [0, 1, 2].map((r) => [f, r]));
 const ADVISOR = [[3, 0], [5, 0], [4, 1], [3, 2], [5, 2]];
 const ELEPHANT = [[2, 0], [6, 0], [0, 2], [4, 2], [8, 2], [2, 4], [6, 4]];
@@ -46,16 +46,24 @@ const SOLDIER = [...[0, 2, 4, 6, 8].flatMap((f) => [[f, 3], [f, 4]]),
 const ANYWHERE = [...Array(9).keys()].flatMap((f) => [...Array(10).keys()].map((r) => [f, r]));
 const POINTS = { K: PALACE, A: ADVISOR, B: ELEPHANT, P: SOLDIER, R: ANYWHERE, N: ANYWHERE, C: ANYWHERE };
 
+const MOST = { R: 2, N: 2, C: 2, A: 2, B: 2, P: 5 };  // of each piece a side starts with
+
 // 'N P@9' -> [{letter: 'N'}, {letter: 'P', ranks: [9]}], ranks from the piece's own side.
 function parsePieces(text, what) {
   if (text === '-') return [];
-  return text.split(/[\s]+|(?=[A-Z])/).filter(Boolean).map((token) => {
+  const pieces = text.split(/[\s]+|(?=[A-Z])/).filter(Boolean).map((token) => {
     const m = token.match(/^([RNCABP])(?:@(\d)(?:-(\d))?)?$/);
     if (!m) usageError('ending-classes', `${what}: '${token}' is not a piece (R N C A B P, optionally @RANK or @FROM-TO)`);
     if (m[2] === undefined) return { letter: m[1] };
     const from = +m[2], to = m[3] === undefined ? from : +m[3];
-    return { letter: m[1], ranks: [...Array(to - from + 1).keys()].map((i) => from + i) };
+    const ranks = [...Array(Math.max(0, to - from + 1)).keys()].map((i) => from + i);
+    if (!POINTS[m[1]].some(([, r]) => ranks.includes(r))) usageError('ending-classes', `${what}: no ${m[1]} can stand on ${token}`);
+    return { letter: m[1], ranks };
   });
+  for (const [letter, most] of Object.entries(MOST)) {
+    if (pieces.filter((p) => p.letter === letter).length > most) usageError('ending-classes', `${what}: more than ${most} ${letter}`);
+  }
+  return pieces;
 }
 
 async function openings() {
@@ -69,7 +77,9 @@ async function openings() {
   };
   const ff = await loadFfish();
   for (const { name, pieces } of classes) {
-    for (let made = 0; made < args['per-class'];) {
+    // Every class of legal material has such positions by the thousand: many misses mean none.
+    for (let made = 0, tries = 0; made < args['per-class']; tries++) {
+      if (tries === 100000) usageError('ending-classes', `no legal position of ${args.red} against ${name}`);
       const fen = randomPosition(ff, random, red, pieces);
       if (fen) {
         process.stdout.write(`${fen} ; ${args.red.replace(/\s+/g, '')} v ${name}\n`);

@@ -58,8 +58,10 @@ test('openings have the asked material on legal points, Black to move and not in
     r.out, 'the same seed makes the same positions');
 });
 
-test('a piece that is not one, or a missing side, is a usage error', () => {
+test('a piece that is not one, one where it cannot stand, too many, or a missing side is a usage error', () => {
   assert.equal(run('openings', '--red', 'N Q', '--black', 'AB').status, 2);
+  assert.equal(run('openings', '--red', 'N P@0', '--black', 'AB').status, 2, 'no soldier stands on its own base line');
+  assert.equal(run('openings', '--red', 'N', '--black', 'AAA').status, 2, 'three advisors');
   assert.equal(run('openings', '--red', 'N').status, 2);
   assert.equal(run('tally').status, 2);
 });
