@@ -17,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 
 import { parseArgs, usageError } from '../lib/args.mjs';
+import { material } from './material.mjs';
 import { readPgnGames } from './pgn.mjs';
 import { loadFfish, VARIANT } from './referee.mjs';
 
@@ -142,9 +143,7 @@ function tally() {
   for (const file of files) {
     for (const { tags, fen } of readPgnGames(readFileSync(file, 'utf8'))) {
       const placement = fen.split(' ')[0];
-      const side = (upper) => [...placement.replace(upper ? /[^A-Z]/g : /[^a-z]/g, '').toUpperCase()]
-        .filter((l) => l !== 'K').sort().join('') || '-';
-      const key = `${side(true)} v ${side(false)}`;
+      const key = `${material(placement, true)} v ${material(placement, false)}`;
       const t = byMaterial.get(key) ?? { W: 0, D: 0, L: 0 };
       t[tags.Result === '1-0' ? 'W' : tags.Result === '0-1' ? 'L' : 'D']++;
       byMaterial.set(key, t);

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 
 import { parseArgs, usageError } from '../lib/args.mjs';
+import { material } from './material.mjs';
 import { readPgnGames } from './pgn.mjs';
 import { loadFfish, Referee } from './referee.mjs';
 
@@ -22,12 +23,6 @@ const { values: args, positionals: files } = parseArgs(process.argv.slice(2), {
   },
 });
 if (!files.length) usageError('endings', 'give the PGN files of the games');
-
-// One side's pieces besides the general, in FEN letters, sorted ("-" for none).
-function material(placement, upper) {
-  const letters = placement.replace(upper ? /[^A-Z]/g : /[^a-z]/g, '').toUpperCase().replace('K', '');
-  return [...letters].sort().join('') || '-';
-}
 
 const ff = await loadFfish();
 const byMaterial = new Map();
