@@ -404,11 +404,25 @@ void Position::update_state_flags(bool in_check) {
 void Position::do_move(Move m, StateInfo& new_st) {
   move_pieces(m, new_st);
   update_state_flags(general_attacked(general_square(side_), ~side_));
+  count_check_toward_rule60();
 }
 
 void Position::do_move(Move m, StateInfo& new_st, bool gives_check) {
   move_pieces(m, new_st);
   update_state_flags(gives_check);
+  count_check_toward_rule60();
+}
+
+void Position::count_check_toward_rule60() {
+  // A check beyond the mover's first ChecksCountedToward60 since the last capture is not counted,
+  // and neither is the reply: 1 less now, and the reply adds its 1. A capture that checks starts
+  // the count afresh without counting itself.
+  if (!st_->in_check || st_->captured != NO_PIECE) return;
+  uint8_t& checks = st_->checks_counted[~side_];
+  if (checks == ChecksCountedToward60)
+    st_->rule60 -= 2;
+  else
+    ++checks;
 }
 
 void Position::move_pieces(Move m, StateInfo& new_st) {
@@ -417,7 +431,15 @@ void Position::move_pieces(Move m, StateInfo& new_st) {
 
   new_st.key =
       st_->key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
-  new_st.rule60 = captured != NO_PIECE ? 0 : st_->rule60 + 1;
+  if (captured != NO_PIECE) {
+    new_st.rule60 = new_st.plies_from_capture = 0;
+    new_st.checks_counted[RED] = new_st.checks_counted[BLACK] = 0;
+  } else {
+    new_st.rule60 = st_->rule60 + 1;
+    new_st.plies_from_capture = st_->plies_from_capture + 1;
+    new_st.checks_counted[RED] = st_->checks_counted[RED];
+    new_st.checks_counted[BLACK] = st_->checks_counted[BLACK];
+  }
   new_st.plies_from_null = st_->plies_from_null + 1;
   new_st.move = m;
   new_st.moved = pc;
@@ -450,6 +472,7 @@ void Position::do_null_move(StateInfo& new_st) {
   new_st = *st_;
   new_st.key ^= zobrist::side();
   new_st.rule60 = st_->rule60 + 1;
+  new_st.plies_from_capture = st_->plies_from_capture + 1;
   new_st.plies_from_null = 0;
   new_st.move = MOVE_NULL;
   new_st.moved = NO_PIECE;
@@ -703,7 +726,7 @@ void Position::setup(const Piece* board, Color side, int rule60, int move_number
   *si = StateInfo{};
   st_ = si;
   st_->key = compute_key();
-  st_->rule60 = rule60;
+  st_->rule60 = st_->plies_from_capture = rule60;  // the checks before the FEN are not known
   st_->move = MOVE_NONE;
   st_->captured = NO_PIECE;
   update_state_flags(general_attacked(general_square(side_), ~side_));

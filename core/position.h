@@ -38,13 +38,21 @@ struct FenProblem {
 // "syntax", "unreachable", "no_general", "too_many", "generals_facing", "not_to_move_in_check".
 const char* fen_problem_name(FenProblemKind kind);
 
+// Checks by one side since the last capture that count toward the 60-move rule (rules.cpp).
+constexpr int ChecksCountedToward60 = 10;
+
 // What do_move needs to undo a move, plus facts about the position it leads to. The caller owns
 // it; each StateInfo points to the one before, so the chain is the game's history.
 struct StateInfo {
   // Copied from the previous state, then updated by do_move.
   Key key;
-  int rule60;           // plies since the last capture (the 60-move rule counts 120 of them)
-  int plies_from_null;  // plies since the last null move (repetition search stops there)
+  // Plies counted toward the 60-move rule (rules.h Rule60Plies; the FEN's fifth field): those
+  // since the last capture, except that once a side has given ChecksCountedToward60 checks
+  // since then, each further check of its and the reply to it do not count (rules.cpp).
+  int rule60;
+  int plies_from_capture;  // every ply since the last capture (repetition search stops there)
+  int plies_from_null;     // plies since the last null move (repetition search stops there too)
+  uint8_t checks_counted[COLOR_NB];  // each side's checks since the last capture, up to the limit
 
   // Set by do_move.
   Move move;       // the move that led here (MOVE_NONE at the root)
@@ -183,6 +191,8 @@ class Position {
   void remove_piece(Square s);
   // Undoes remove_piece(s) when the piece had place `index` in its list.
   void restore_piece(Piece p, Square s, int index);
+  // do_move's last step: the 60-move rule's count after a check (StateInfo::rule60).
+  void count_check_toward_rule60();
   void move_piece(Square from, Square to);
   // Sets the StateInfo's facts about the position: in_check as given, the risky squares.
   void update_state_flags(bool in_check);

@@ -41,10 +41,17 @@
 //    piece is chased on every chasing move (AXF treats some of these as chases too);
 //  - the sacrifice, "one piece chasing several" and "chasing with the general's help" cases
 //    of the AXF appendix are not distinguished.
-// 60-move rule: 120 plies without a capture draw the game. Every ply counts, checks included:
-// the issue that specifies Chuhan defines the rule as "120 plies without a capture", it keeps
-// the rule a function of the capture history alone, and Fairy-Stockfish-based referees count
-// the same way. Checkmate on the 120th ply still wins.
+// 60-move rule: 60 moves by each side (120 plies) without a capture draw the game, but checks
+// count only up to ten by each side: the Chinese rules' natural move limit (自然限着) is met when
+// neither side captured in 60 moves and a side's checks in them were not more than ten, so each
+// check after a side's tenth since the last capture, with the reply to it, is not counted
+// (Position's StateInfo::rule60). Pikafish counts so (its check10) and Fairy-Stockfish under the
+// AXF rules too (it subtracts the excess of the side that checked more, where Pikafish and
+// Chuhan subtract both sides' excess: they differ only when both sides check more than ten
+// times without a capture). Counting every ply instead let a lost side's long run of checks
+// reach the limit that the opponent and the referee had not yet reached and lose to perpetual
+// check a game it took for drawn. The checks before a FEN's position are not known: a FEN
+// starts the count of checks at nought. Checkmate on the 120th counted ply still wins.
 
 namespace chuhan {
 
@@ -203,7 +210,7 @@ std::string GameResult::reason_string() const {
 
 int repetition_distance(const Position& pos, int earlier) {
   const StateInfo* st = pos.state();
-  const int end = std::min(st->rule60, st->plies_from_null);
+  const int end = std::min(st->plies_from_capture, st->plies_from_null);
   if (end < 4) return 0;
   int found = 0;
   const StateInfo* stp = st->previous->previous;

@@ -31,7 +31,12 @@
 //                                as the engines play (Chuhan's Rule60Plies, Pikafish's rule 60);
 //                                soldier moves do not reset it. Fairy-Stockfish's own xiangqi
 //                                value is 50 moves, so loadFfish() registers VARIANT, xiangqi with
-//                                nMoveRule = 60. Checked before repetition.
+//                                nMoveRule = 60. Checked before repetition, but under the AXF rules
+//                                the checks of the side that checked more, after its tenth since
+//                                the last capture, are not counted, nor the replies to them
+//                                (Chuhan and Pikafish leave out both sides' such checks: the same
+//                                unless both checked more than ten times); so a long run of checks
+//                                ends in a repetition verdict past the 120th ply (countedPlies()).
 //   board.isCheck(), numberLegalMoves(), halfmoveClock(), fen(), turn(), delete();
 //   ffish.validateFen(fen, VARIANT) for the openings (1 = valid; it wrongly rejects every
 //   xiangqi FEN until a xiangqi Board has been constructed once, so loadFfish() does that).
@@ -153,8 +158,8 @@ export class Referee {
     }
     const claimed = this.board.result(true);
     if (claimed === '*') return null;
-    // Fairy-Stockfish tests the n-move rule before repetition.
-    if (this.board.halfmoveClock() >= MOVE_RULE_PLIES) return { result: claimed, reason: '60-move rule' };
+    // Fairy-Stockfish tests the n-move rule before repetition; that rule only ever draws.
+    if (claimed === '1/2-1/2' && this.countedPlies() >= MOVE_RULE_PLIES) return { result: claimed, reason: '60-move rule' };
     if (claimed === '1/2-1/2') return { result: claimed, reason: 'repetition' };
     // Decisive repetition: the loser either checked or chased perpetually. The loser's last two
     // moves are plies n-1 and n-3 if the loser just moved, else n-2 and n-4.
@@ -164,6 +169,20 @@ export class Referee {
     const last = loserColour === lastMover ? n - 1 : n - 2;
     const checked = last >= 2 && this.gaveCheck[last] && this.gaveCheck[last - 2];
     return { result: claimed, reason: checked ? 'perpetual check' : 'perpetual chase' };
+  }
+
+  /**
+   * The plies Fairy-Stockfish counts toward the n-move rule: the halfmove clock less two for each
+   * check of the side that checked more since the last capture after its tenth (it counts checks
+   * only over the plies played here, and only once 20 have been).
+   */
+  countedPlies() {
+    const clock = this.board.halfmoveClock();
+    const window = Math.min(clock, this.gaveCheck.length);
+    if (this.gaveCheck.length < 20) return clock;
+    const checks = [0, 0];
+    for (let i = 0; i < window; i++) checks[i % 2] += this.gaveCheck[this.gaveCheck.length - 1 - i] ? 1 : 0;
+    return clock - 2 * Math.max(Math.max(...checks) - 10, 0);
   }
 
   dispose() {

@@ -5,6 +5,7 @@
 // notation, Elo / SPRT arithmetic, PGN output. Exits 1 on the first failure.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 
 import { loadFfish, Referee, iccsToRank1, rank1ToIccs, START_FEN, checkOpening } from './referee.mjs';
 import {
@@ -119,6 +120,20 @@ test('60-move rule and insufficient material', () => {
   const r = new Referee(ff, '3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1');
   assert.deepEqual(r.judge(), { result: '1/2-1/2', reason: 'insufficient material' });
   r.dispose();
+});
+
+test('checks after a side\'s tenth do not count toward the 60-move rule', () => {
+  // The lines of native-tests/repetition_cases.txt's cases with these tags.
+  const fixture = readFileSync(new URL('../../native-tests/repetition_cases.txt', import.meta.url), 'utf8');
+  const replay = (tag) => {
+    const [fen, moves] = fixture.split('\n').find((line) => line.includes(`[${tag}]`)).split(' ; ');
+    return play(fen, moves.replace(/^moves /, ''));
+  };
+  const verdict = (v) => v && [v.result, v.reason, v.ply];
+  assert.deepEqual(verdict(replay('rule60-ten-checks')), ['1/2-1/2', '60-move rule', 20]);
+  assert.equal(replay('rule60-eleventh-check'), null);
+  // 140 plies without a capture, 47 of them checks: a perpetual check, not the 60-move rule.
+  assert.deepEqual(verdict(replay('rule60-checks-perpetual')), ['1-0', 'perpetual check', 140]);
 });
 
 test('openings check', () => {

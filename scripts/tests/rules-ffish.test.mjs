@@ -3,10 +3,12 @@
 //
 //   node --test scripts/tests/rules-ffish.test.mjs
 //
-// Every case whose verdict is a perpetual check, a plain repetition or "game goes on" must get
-// the same result from ffish (unless the table below documents why not), and so must the
-// position one ply earlier ("*"). Chase cases are replayed too, but the two rule sets differ
-// there on purpose, so a disagreement is reported, never a failure. The verdicts that differ,
+// Every case whose verdict is a perpetual check, a plain repetition, the 60-move rule or "game
+// goes on" must get the same result from ffish under the match referee's 60-move variant
+// (scripts/match/referee.mjs, which also documents how it counts checks) unless the table below
+// documents why not, and so must the position one ply earlier ("*"). Chase cases are replayed
+// too, but the two rule sets differ there on purpose, so a disagreement is reported, never a
+// failure. The verdicts that differ,
 // and the rule text Chuhan follows:
 //
 // | case (tag)                 | Chuhan              | ffish   | rule text Chuhan follows                          |
@@ -29,11 +31,6 @@
 // |                            |                     |         | by scripts/match/chase-diff.mjs; Pikafish's judge,  |
 // |                            |                     |         | which diffs chases before and after the move,      |
 // |                            |                     |         | agrees with Chuhan).                               |
-// | rule60-119, rule60-120,    | 120-ply rule        | 100 ply | Issue 4: 60 moves = 120 plies without a capture.   |
-// | rule60-mate, rule60-check  |                     |         | ffish 0.7.10 (Fairy-Stockfish 230826) draws a      |
-// |                            |                     |         | xiangqi game after 100 plies (its default 50-move  |
-// |                            |                     |         | rule; it adds plies only for more than 10 checks), |
-// |                            |                     |         | so these cases are informational only.            |
 //
 // All other chase cases (rook, horse and cannon chasers, protected and unprotected targets,
 // discovered attacks, attacks by a general or a soldier or on an uncrossed soldier, exchange
@@ -44,21 +41,14 @@
 // the n-move rule — as "1-0" / "0-1" / "1/2-1/2" / "*". `board.result()` without the claim only
 // knows mate, stalemate and insufficient material; `board.isGameOver(true)` is its boolean twin.
 // ffish numbers ranks 1-10 in its UCI moves: ICCS rank r becomes r + 1 (h2e2 -> h3e3).
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-// ffish's Emscripten loader fetches its .wasm with fetch() whenever fetch exists, which fails
-// for a file path under Node 18+; without fetch it reads the file directly.
-delete globalThis.fetch;
-const require = createRequire(import.meta.url);
-const ffish = require('ffish');
-await new Promise((resolve) => {
-  if (ffish.calledRun) resolve();
-  else ffish.onRuntimeInitialized = resolve;
-});
+import { loadFfish, VARIANT } from '../match/referee.mjs';
+
+const ffish = await loadFfish();
 
 // Known, documented differences (see the table above): tag -> the rule text Chuhan follows.
 const KNOWN_DIFFERENCES = {
@@ -66,7 +56,6 @@ const KNOWN_DIFFERENCES = {
   'chase-by-blocking': 'from no chase to chase is a chase (a protector cut off); ffish counts only attacks the move makes, and a check clears its chase',
   'chase-to-chase-idle': 'from chase to chase is idle; ffish takes a rook sliding away along the line for a discovered, new attack',
 };
-const FFISH_MOVE_RULE_PLIES = 100; // ffish 0.7.10's xiangqi n-move rule; Chuhan's is 120 plies
 
 const fixture = fileURLToPath(new URL('../../native-tests/repetition_cases.txt', import.meta.url));
 const cases = readFileSync(fixture, 'utf8')
@@ -82,22 +71,21 @@ const cases = readFileSync(fixture, 'utf8')
 const toFfishMove = (m) => `${m[0]}${+m[1] + 1}${m[2]}${+m[3] + 1}`;
 const resultOf = (expected) => expected.split(' ')[0]; // "0-1 perpetual check" -> "0-1", "* ongoing" -> "*"
 
-// Replays a case in ffish: the verdict after all moves and one ply earlier, and the ply clock.
+// Replays a case in ffish: the verdict after all moves and one ply earlier.
 function replay({ fen, moves }) {
-  const board = new ffish.Board('xiangqi', fen);
+  const board = new ffish.Board(VARIANT, fen);
   try {
     for (const m of moves) {
       if (!board.push(toFfishMove(m))) throw new Error(`ffish rejects ${m} (${toFfishMove(m)}) in ${board.fen()}`);
     }
     const result = board.result(true);
     assert.equal(board.isGameOver(true), result !== '*', 'isGameOver(true) agrees with result(true)');
-    const clock = board.halfmoveClock();
     let before = null;
     if (moves.length) {
       board.pop();
       before = board.result(true);
     }
-    return { result, before, clock };
+    return { result, before };
   } finally {
     board.delete();
   }
@@ -117,27 +105,23 @@ after(() => {
 
 for (const c of cases) {
   const reason = c.expected.split(' ').slice(1).join(' ');
-  const strict = ['perpetual check', 'repetition', 'ongoing'].includes(reason);
+  const strict = ['perpetual check', 'repetition', '60-move rule', 'ongoing'].includes(reason);
   test(`[${c.tag}] ${c.expected}`, (t) => {
-    const { result, before, clock } = replay(c);
+    const { result, before } = replay(c);
     const agrees = result === resultOf(c.expected);
-    const moveRule = clock >= FFISH_MOVE_RULE_PLIES || c.expected.includes('60-move');
     const row = { tag: c.tag, expected: c.expected, ffish: result, status: agrees ? 'agrees' : 'differs', note: '' };
     rows.push(row);
 
-    if (strict && !moveRule && !KNOWN_DIFFERENCES[c.tag]) {
+    if (strict && !KNOWN_DIFFERENCES[c.tag]) {
       assert.equal(result, resultOf(c.expected), `line ${c.line}: ffish says ${result}`);
       if (before !== null && c.expected !== '* ongoing') {
         assert.equal(before, '*', `line ${c.line}: ffish ends the game one ply early`);
       }
       return;
     }
-    // Informational: chase cases and the move-rule boundary.
+    // Informational: chase cases.
     if (agrees) return;
-    if (moveRule) {
-      row.status = 'differs (move rule)';
-      row.note = `ffish draws after ${FFISH_MOVE_RULE_PLIES} plies without a capture, Chuhan after 120 (issue 4)`;
-    } else if (KNOWN_DIFFERENCES[c.tag]) {
+    if (KNOWN_DIFFERENCES[c.tag]) {
       row.status = 'differs (documented)';
       row.note = KNOWN_DIFFERENCES[c.tag];
     } else {
@@ -148,8 +132,8 @@ for (const c of cases) {
   });
 }
 
-test('the fixture has at least 30 cases and ffish cross-checks the perpetual-check and repetition ones', () => {
+test('the fixture has at least 30 cases and ffish cross-checks the perpetual-check, repetition and 60-move ones', () => {
   assert.ok(cases.length >= 30, `${cases.length} cases`);
-  const strictCount = cases.filter((c) => /perpetual check|repetition|ongoing/.test(c.expected)).length;
+  const strictCount = cases.filter((c) => /perpetual check|repetition|60-move rule|ongoing/.test(c.expected)).length;
   assert.ok(strictCount >= 15, `${strictCount} strict cases`);
 });
