@@ -347,5 +347,31 @@ TEST(Evaluation, AHorseAndABaseLineSoldierAreScaledByTheDefendersLeft) {
   EXPECT_LT(evaluate(pos), -150) << "Black, to move, is losing";
 }
 
+// A cannon and a soldier short of the base line (炮高兵) against three defenders or full defence
+// are drawn far more often than won; a horse and a soldier are scaled so only against full
+// defence (positions made by scripts/match/ending-classes.mjs, seeds 23 and 24).
+TEST(Evaluation, ACannonAndASoldierAreScaledAgainstThreeDefenders) {
+  const struct {
+    const char* fen;
+    int scale;  // Red's
+  } cases[] = {
+      {"3a1a3/C4k3/b3b2P1/9/9/9/9/3K5/9/9 b - - 0 1", eval::ScaleNormal / 4},
+      {"3a1a3/4k4/8b/9/P8/9/9/5K2C/9/9 b - - 0 1", eval::ScaleNormal / 4},
+      {"3a1k3/9/4b4/9/2b4P1/2C6/9/3K5/9/9 b - - 0 1", eval::ScaleNormal / 4},
+      // Red's own advisor does not change it (won 4 of 12).
+      {"3aka3/9/b3b4/8P/9/9/9/9/9/C2K1A3 b - - 0 1", eval::ScaleNormal / 4},
+      // Two defenders: not scaled.
+      {"3a1a3/4k4/9/9/P8/9/9/5K2C/9/9 b - - 0 1", eval::ScaleNormal},
+      // A horse in the cannon's place against three defenders: not scaled.
+      {"3a1a3/4k4/8b/9/P8/9/9/5K2N/9/9 b - - 0 1", eval::ScaleNormal},
+  };
+  for (const auto& c : cases) {
+    Position pos;
+    StateInfo st;
+    ASSERT_EQ(pos.set(c.fen, &st), "") << c.fen;
+    EXPECT_EQ(eval::endgame_scale(pos, RED), c.scale) << c.fen;
+  }
+}
+
 }  // namespace
 }  // namespace chuhan::test
