@@ -482,7 +482,8 @@ int endgame_scale(const Position& pos, Color strong) {
   // 马兵、炮兵难胜士象全: one horse or cannon and one soldier against full defence; a cannon
   // and a soldier rarely beat three defenders either (Pikafish-HCE against itself from random
   // such positions won 3 of 12 against two advisors and an elephant, none of 12 against an
-  // advisor and two elephants; scripts/bench/PERFORMANCE.md, "Cannon and soldier").
+  // advisor and two elephants; scripts/bench/PERFORMANCE.md, "Cannon and soldier, and the lone
+  // soldier").
   if (attackers == 2 && soldiers == 1 &&
       ((horses == 1 && defenders == 4) || (cannons == 1 && defenders >= 3)))
     return ScaleNormal / 4;
