@@ -9,6 +9,7 @@
 
 #include "data_files.h"
 #include "movegen.h"
+#include "repetition_cases.h"
 
 namespace chuhan::test {
 namespace {
@@ -80,23 +81,24 @@ TEST(Position, RandomGamesKeepKeysAndUndoExact) {
 // their replies count toward the 60-move rule, each later check takes one off and its reply puts
 // it back, so the count stops growing; every ply still counts for the repetition search.
 TEST(Position, ChecksAfterASidesTenthDoNotCountTowardTheSixtyMoveRule) {
-  const std::vector<std::string> line = {
-      "a1a9", "e9e8", "a9a8", "e8e7", "a8a7", "e7e8", "a7e7", "e8f8", "e7e8", "f8f7", "e8f8",
-      "f7e7", "f8f7", "e7e8", "f7f8", "e8e9", "f8e8", "e9f9", "e8e9", "f9f8", "e9f9", "f8e8"};
+  // Red's rook checks on every move, from 99 plies without a capture.
+  const RepetitionCase line = repetition_case("rule60-eleventh-check");
+  ASSERT_EQ(line.moves.size(), 22u);
   Position pos;
-  std::vector<StateInfo> states(line.size() + 1);
-  ASSERT_EQ(pos.set("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 90 80", &states[0]), "");
-  for (size_t i = 0; i < line.size(); ++i) {
+  std::vector<StateInfo> states(line.moves.size() + 1);
+  ASSERT_EQ(pos.set(line.fen, &states[0]), "");
+  ASSERT_EQ(pos.rule60(), 99);
+  for (size_t i = 0; i < line.moves.size(); ++i) {
     const int ply = int(i) + 1;
-    pos.do_move(parse_move_text(line[i]), states[ply]);
-    ASSERT_EQ(pos.in_check(), ply % 2 == 1) << line[i];
+    pos.do_move(parse_move_text(line.moves[i]), states[ply]);
+    ASSERT_EQ(pos.in_check(), ply % 2 == 1) << line.moves[i];
     // Plies 1-20 count; from then on a check is 1 less and its reply 1 more.
-    EXPECT_EQ(pos.rule60(), ply <= 20 ? 90 + ply : (ply % 2 ? 109 : 110)) << "ply " << ply;
-    EXPECT_EQ(pos.state()->plies_from_capture, 90 + ply);
+    EXPECT_EQ(pos.rule60(), ply <= 20 ? 99 + ply : (ply % 2 ? 118 : 119)) << "ply " << ply;
+    EXPECT_EQ(pos.state()->plies_from_capture, 99 + ply);
   }
-  EXPECT_EQ(pos.fen(), "5R3/4k4/9/9/9/9/9/9/9/3K5 w - - 110 91");
-  for (size_t i = line.size(); i-- > 0;) pos.undo_move(parse_move_text(line[i]));
-  EXPECT_EQ(pos.rule60(), 90);
+  EXPECT_EQ(pos.fen(), "5R3/4k4/9/9/9/9/9/9/9/3K5 w - - 119 91");
+  for (size_t i = line.moves.size(); i-- > 0;) pos.undo_move(parse_move_text(line.moves[i]));
+  EXPECT_EQ(pos.rule60(), 99);
 
   // A capture starts both counts afresh: ten more checks count again.
   ASSERT_EQ(pos.set("4k4/9/9/9/9/9/9/9/R7p/3K5 w - - 100 80", &states[0]), "");

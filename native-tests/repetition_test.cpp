@@ -6,54 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <set>
 
 #include "data_files.h"
 #include "engine.h"
+#include "repetition_cases.h"
 
 namespace chuhan::test {
 namespace {
-
-struct RepetitionCase {
-  int line_number;
-  std::string fen;
-  std::vector<std::string> moves;
-  std::string expected;  // "0-1 perpetual check", ..., or "* ongoing"
-  std::string comment;   // starts with the case's [tag]
-};
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-// The fixture next to this file: `FEN ; moves ... ; EXPECTED ; comment`, '#' starts a comment line.
-std::vector<RepetitionCase> read_cases() {
-  const std::string path = std::string(CHUHAN_TEST_DIR) + "/repetition_cases.txt";
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << "cannot open " << path;
-  std::vector<RepetitionCase> cases;
-  std::string text;
-  for (int n = 1; std::getline(in, text); ++n) {
-    if (trim(text).empty() || trim(text)[0] == '#') continue;
-    std::vector<std::string> fields;
-    for (size_t start = 0;;) {
-      const size_t sep = text.find(" ; ", start);
-      fields.push_back(trim(text.substr(start, sep - start)));
-      if (sep == std::string::npos) break;
-      start = sep + 3;
-    }
-    EXPECT_EQ(fields.size(), 4u) << path << ":" << n << " needs 4 fields";
-    if (fields.size() != 4) continue;
-    std::vector<std::string> moves = split_words(fields[1]);
-    EXPECT_TRUE(!moves.empty() && moves[0] == "moves")
-        << path << ":" << n << ": second field starts with 'moves'";
-    if (!moves.empty()) moves.erase(moves.begin());
-    cases.push_back({n, fields[0], moves, fields[2], fields[3]});
-  }
-  return cases;
-}
 
 std::string verdict(const GameResult& r) {
   return r.over() ? r.result_string() + " " + r.reason_string() : "* ongoing";
@@ -121,7 +81,7 @@ BestMove search(Engine& engine, int depth, SearchInfo* last = nullptr) {
 constexpr int SearchDepth = 8;
 
 TEST(RepetitionCases, EveryVerdictHoldsAndNotOnePlyEarlier) {
-  const auto cases = read_cases();
+  const auto cases = read_repetition_cases();
   EXPECT_GE(cases.size(), 30u);
   for (const RepetitionCase& c : cases) {
     SCOPED_TRACE("repetition_cases.txt:" + std::to_string(c.line_number) + " " + c.comment);
@@ -136,7 +96,7 @@ TEST(RepetitionCases, EveryVerdictHoldsAndNotOnePlyEarlier) {
 }
 
 TEST(RepetitionCases, MirroredCasesGetTheMirroredVerdict) {
-  for (const RepetitionCase& c : read_cases()) {
+  for (const RepetitionCase& c : read_repetition_cases()) {
     SCOPED_TRACE("mirror of repetition_cases.txt:" + std::to_string(c.line_number) + " " +
                  c.comment);
     std::vector<std::string> moves;
@@ -149,7 +109,7 @@ TEST(RepetitionCases, MirroredCasesGetTheMirroredVerdict) {
 
 TEST(RepetitionCases, CoverEveryVerdict) {
   std::set<std::string> seen;
-  for (const RepetitionCase& c : read_cases()) seen.insert(c.expected);
+  for (const RepetitionCase& c : read_repetition_cases()) seen.insert(c.expected);
   for (const char* v : {"1-0 perpetual check", "0-1 perpetual check", "1-0 perpetual chase",
                         "0-1 perpetual chase", "1/2-1/2 repetition", "* ongoing",
                         "1/2-1/2 60-move rule", "1-0 checkmate", "1/2-1/2 insufficient material"})
@@ -161,7 +121,7 @@ TEST(RepetitionCases, CoverEveryVerdict) {
 // on the spot.
 TEST(RepetitionSearch, NeverCompletesALosingPerpetual) {
   int tested = 0;
-  for (const RepetitionCase& c : read_cases()) {
+  for (const RepetitionCase& c : read_repetition_cases()) {
     if (c.expected.find("perpetual") == std::string::npos) continue;
     SCOPED_TRACE("repetition_cases.txt:" + std::to_string(c.line_number) + " " + c.comment);
     const Color loser = c.expected.rfind("0-1", 0) == 0 ? RED : BLACK;
