@@ -29,15 +29,13 @@ std::string trim(const std::string& s) {
 }
 }  // namespace
 
-std::vector<DataLine> read_data_file(const std::string& name) {
+std::vector<DataLine> read_fields_file(const std::string& path, const std::string& hint) {
   std::vector<DataLine> lines;
-  std::ifstream in(data_dir() + "/" + name);
-  EXPECT_TRUE(in.good())
-      << "cannot open " << data_dir() << "/" << name
-      << ": the shared data is ../shared/data beside the checkout, or set CHUHAN_DATA_DIR";
+  std::ifstream in(path);
+  EXPECT_TRUE(in.good()) << "cannot open " << path << hint;
   std::string text;
   for (int n = 1; std::getline(in, text); ++n) {
-    if (trim(text).empty()) continue;
+    if (trim(text).empty() || trim(text)[0] == '#') continue;
     DataLine line{n, {}};
     size_t start = 0;
     while (true) {
@@ -48,6 +46,13 @@ std::vector<DataLine> read_data_file(const std::string& name) {
     }
     lines.push_back(line);
   }
+  return lines;
+}
+
+std::vector<DataLine> read_data_file(const std::string& name) {
+  std::vector<DataLine> lines = read_fields_file(
+      data_dir() + "/" + name,
+      ": the shared data is ../shared/data beside the checkout, or set CHUHAN_DATA_DIR");
   EXPECT_FALSE(lines.empty()) << name << " is empty";
   return lines;
 }

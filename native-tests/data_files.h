@@ -15,7 +15,11 @@ struct DataLine {
   std::vector<std::string> fields;  // fields[0] is always a FEN
 };
 
-// All non-empty lines of a data file (e.g. "perft.txt"); fails the calling test if missing.
+// The lines of a ` ; `-separated file at `path`, each split into its trimmed fields; blank lines
+// and lines starting with '#' are skipped. Fails the calling test (message + hint) if missing.
+std::vector<DataLine> read_fields_file(const std::string& path, const std::string& hint = "");
+// All non-empty lines of a shared data file (e.g. "perft.txt"); fails the calling test if missing
+// or empty.
 std::vector<DataLine> read_data_file(const std::string& name);
 // Every FEN of every data file.
 std::vector<std::string> all_data_fens();
