@@ -20,6 +20,11 @@
 #   searched-SEED  the same at 6000 nodes, 8 random plies (the fine-tuning data): searched/s-SEED.bin
 #   deep-SEED      the same at 24000 nodes (labels nearer the searches of play at 1 s; a quarter
 #                  of searched's rate): deep/d-SEED.bin
+#   anchor-SEED    games against an anchor engine at 24000 nodes a move for Chuhan and 120000 for
+#                  the anchor, which plays one side (`chuhan-datagen --opponent`), each position
+#                  scored by Chuhan's search: anchor/a-SEED.bin; needs $ANCHOR, the path of a UCI
+#                  engine built outside the repository (Pikafish-HCE: scripts/match/README.md),
+#                  kept in OUT.opponent so that a resumed job meets the same one
 #   master-I       part I of 2 of every master game's positions searched at 6000 nodes:
 #                  master/m-I.bin; master-TAG-I writes master/m-TAG-I.bin (the same games
 #                  scored by a later network, e.g. master-r9-0); needs master/games.tsv, which
@@ -43,10 +48,10 @@ DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # games: more of round 17's 6000-node games no longer helped it (README.md "Round 18 trial b").
 DEFAULT_JOBS=(deep-1151 deep-1152)
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
-KINDS=(cheap searched deep master)
-declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [master]=master/m-)
+KINDS=(cheap searched deep anchor master)
+declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [anchor]=anchor/a- [master]=master/m-)
 # What a snapshot puts before each kind's ID in DEST/d-ID.bin (searched files keep the bare seed).
-declare -A SNAPSHOT_TAG=([cheap]=c [searched]="" [deep]=deep [master]=m)
+declare -A SNAPSHOT_TAG=([cheap]=c [searched]="" [deep]=deep [anchor]=anchor [master]=m)
 
 job_file() { echo "$DIR/${FILE_PREFIX[${1%%-*}]}${1#*-}.bin"; }
 
@@ -68,11 +73,14 @@ job_spec() {
     deep-[0-9]*)
       args="$(selfplay_args 200000 24000 8 "${job#deep-}")"
       ;;
+    anchor-[0-9]*)
+      args="$(selfplay_args 200000 24000 8 "${job#anchor-}") --opponent-nodes 120000"
+      ;;
     master-[01] | master-*-[01])
       args="--from-games $DIR/master/games.tsv --nodes 6000 --part ${job##*-}/2 --format nnue"
       ;;
     *)
-      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, deep-SEED, master-[TAG-]0, master-[TAG-]1)" >&2
+      echo "data-jobs: no job '$job' (cheap-SEED, searched-SEED, deep-SEED, anchor-SEED, master-[TAG-]0, master-[TAG-]1)" >&2
       return 1
       ;;
   esac
@@ -135,6 +143,16 @@ start_job() {
   fi
   [[ "$job" == master-* ]] && ensure_master_games
   mkdir -p "$(dirname "$out")"
+  if [[ "$job" == anchor-* ]]; then
+    local opponent="${ANCHOR:-}"
+    [[ -s "$out.opponent" ]] && opponent="$(cat "$out.opponent")"
+    if [[ ! -x "$opponent" || "$opponent" == *[[:space:]]* ]]; then
+      echo "data-jobs: $job needs ANCHOR, the path (without spaces) of a UCI engine; '$opponent' is not one" >&2
+      return 1
+    fi
+    echo "$opponent" >"$out.opponent"
+    args+=" --opponent $opponent"
+  fi
   if [[ -s "$out.commit" ]]; then
     bin="$DIR/bin/chuhan-datagen-$(cat "$out.commit")"
     if [[ ! -x "$bin" ]]; then

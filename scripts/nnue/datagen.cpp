@@ -16,6 +16,17 @@
 // The players are the engine with its defaults (book off): `--nnue off` plays with the
 // hand-written evaluation alone, as every run before the network became the default did.
 //
+// Against another engine (--opponent CMD, a UCI engine such as Pikafish-HCE, at --opponent-nodes
+// a move; issue 34's "positions from matches against the anchors"): the same games, but the
+// opponent chooses the moves of one side (Black in even games, Red in odd ones). Chuhan still
+// searches every position, for its score and to judge quietness by its own choice; a game is
+// adjudicated on a lead of 12 pawns only when the opponent's last score agrees (a mate Chuhan's
+// search proves ends it at once). A move the opponent gives that Chuhan's rules refuse (or none)
+// drops the game. An opponent that exits stops the run with an error; rerun it to resume.
+//
+//   chuhan-datagen --openings ../shared/data/openings.txt --games 2000 --nodes 24000 --seed 1201
+//                  --opponent /path/to/pikafish --opponent-nodes 48000 --format nnue --out a.bin
+//
 // Master games rescored (--from-games, the games.tsv that `chuhan-openings read` writes from the
 // master games of scripts/openings/README.md): every position of every game with a result, once
 // (a position met again, in the same game or another, is skipped), searched at --nodes; the quiet
@@ -37,6 +48,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -49,6 +61,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "packed.h"
+#include "uci_opponent.h"
 
 using namespace chuhan;
 
@@ -59,6 +72,8 @@ struct Options {
   std::string out = "selfplay.txt";
   std::string from_pgn;
   std::string from_games;
+  std::string opponent;  // --opponent CMD: a UCI engine plays one side of each game
+  uint64_t opponent_nodes = 24000;
   int part = 0, parts = 1;  // --part I/N
   int first_game = 0;       // --first-game K: where a new file starts
   int games = 100;
@@ -84,9 +99,11 @@ std::vector<std::string> read_openings(const std::string& path) {
   return fens;
 }
 
-// One game; returns its result from Red's side (-1 if the opening is unusable) and appends the
-// quiet positions seen.
+// One game; returns its result from Red's side (-1 if the opening is unusable, or the opponent
+// gave a move Chuhan's rules refuse) and appends the quiet positions seen. With an opponent, it
+// plays `opponent_side`.
 double play_game(Engine& engine, const std::string& start, std::mt19937& rng, const Options& opt,
+                 tools::UciOpponent* opponent, Color opponent_side,
                  std::vector<Sample>& positions) {
   engine.new_game();
   if (!engine.set_position(start).empty()) return -1;
@@ -98,6 +115,11 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     const auto legal = engine.legal_moves();
     if (legal.empty() || !engine.play(legal[rng() % legal.size()]).empty()) break;
   }
+  // The opponent is told the game from here on, so that it sees its repetitions.
+  const std::string opponent_start = engine.fen();
+  std::vector<std::string> moves;
+  if (opponent) opponent->new_game();
+  int opponent_red_score = 0;  // its last score, from Red's side
 
   int decisive_plies = 0;
   for (int ply = 0; ply < 300; ++ply) {
@@ -113,11 +135,22 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
     if (best.move.empty()) break;
     const bool red_to_move = engine.side_to_move() == RED;
+    std::string move = best.move;
+    if (opponent && engine.side_to_move() == opponent_side) {
+      const tools::UciOpponent::Answer answer = opponent->best_move(opponent_start, moves);
+      if (answer.move.empty()) return -1;
+      move = answer.move;
+      opponent_red_score = red_to_move ? answer.score : -answer.score;
+      if (answer.is_mate) opponent_red_score *= 100000;
+    }
 
-    // Adjudicate clearly decided games: a mate score, or a lead of 12 pawns for 8 plies.
+    // Adjudicate clearly decided games: a mate score, or a lead of 12 pawns for 8 plies (that
+    // the opponent, if any, also sees).
     const int red_score = red_to_move ? last.score : -last.score;
     if (last.is_mate) return red_score > 0 ? 1.0 : 0.0;
-    decisive_plies = std::abs(last.score) > 1200 ? decisive_plies + 1 : 0;
+    const bool opponent_agrees =
+        !opponent || (red_score > 0 ? opponent_red_score > 1200 : opponent_red_score < -1200);
+    decisive_plies = std::abs(last.score) > 1200 && opponent_agrees ? decisive_plies + 1 : 0;
     if (decisive_plies >= 8) return red_score > 0 ? 1.0 : 0.0;
 
     const std::string fen = engine.fen();
@@ -127,7 +160,11 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     if (!pos.in_check() && !pos.is_capture(parse_move_text(best.move)) && ply >= 2)
       positions.push_back({fen, red_score});
 
-    if (!engine.play(best.move).empty()) break;
+    if (!engine.play(move).empty()) {
+      if (move != best.move) return -1;
+      break;
+    }
+    moves.push_back(move);
   }
   return 0.5;  // 300 plies: a draw
 }
@@ -226,6 +263,7 @@ int main(int argc, char** argv) {
   const char* usage =
       "usage: chuhan-datagen --openings FILE --games N --nodes N --seed N --out FILE\n"
       "                      [--format text|nnue] [--random-plies N] [--nnue on|off]\n"
+      "                      [--opponent CMD [--opponent-nodes N]]\n"
       "       chuhan-datagen --from-games games.tsv --nodes N --out FILE [--part I/N]\n"
       "                      [--first-game K] [--format text|nnue] [--nnue on|off]\n"
       "       chuhan-datagen --from-pgn FILE --out FILE\n";
@@ -251,6 +289,10 @@ int main(int argc, char** argv) {
           opt.from_pgn = value;
         else if (key == "--from-games")
           opt.from_games = value;
+        else if (key == "--opponent")
+          opt.opponent = value;
+        else if (key == "--opponent-nodes")
+          return (opt.opponent_nodes = std::strtoull(value.c_str(), nullptr, 10)) > 0;
         else if (key == "--first-game")
           return (opt.first_game = std::atoi(value.c_str())) >= 0;
         else if (key == "--part")
@@ -311,6 +353,20 @@ int main(int argc, char** argv) {
   }
   std::ofstream out(opt.out, std::ios::binary | std::ios::app);
 
+  std::unique_ptr<tools::UciOpponent> opponent;
+  if (!opt.opponent.empty()) {
+    if (!master_games.empty()) {
+      std::cerr << "--opponent plays games; it does not go with --from-games\n";
+      return 2;
+    }
+    try {
+      opponent = std::make_unique<tools::UciOpponent>(opt.opponent, opt.opponent_nodes, 16);
+    } catch (const tools::OpponentError& e) {
+      std::cerr << "chuhan-datagen: " << e.what() << "\n";
+      return 1;
+    }
+  }
+
   Engine engine;
   engine.set_hash_size(16);
   engine.set_option(contract::Option::OWN_BOOK, 0, "OwnBook");
@@ -320,6 +376,9 @@ int main(int argc, char** argv) {
     std::vector<Sample> none;
     rescore_game(engine, master_games[g], opt, seen, false, none);
   }
+  struct {
+    int wins = 0, draws = 0, losses = 0;
+  } score;  // Chuhan's, against the opponent
   for (int g = first_game; g < opt.games; ++g) {
     std::vector<Sample> positions;
     double result;
@@ -328,7 +387,14 @@ int main(int argc, char** argv) {
       rescore_game(engine, master_games[g], opt, seen, true, positions);
     } else {
       std::mt19937 rng(opt.seed * 1000003u + unsigned(g));
-      result = play_game(engine, openings[rng() % openings.size()], rng, opt, positions);
+      const Color opponent_side = g % 2 == 0 ? BLACK : RED;
+      try {
+        result = play_game(engine, openings[rng() % openings.size()], rng, opt, opponent.get(),
+                           opponent_side, positions);
+      } catch (const tools::OpponentError& e) {
+        std::cerr << "chuhan-datagen: game " << g << ": " << e.what() << "\n";
+        return 1;
+      }
       if (result < 0) continue;
     }
     for (const Sample& sample : positions) {
@@ -348,7 +414,18 @@ int main(int argc, char** argv) {
     out.flush();
     bytes = uint64_t(out.tellp());
     save_progress(progress_path, g + 1, written, bytes);
-    if ((g + 1) % 10 == 0) std::cerr << "games " << g + 1 << " positions " << written << "\n";
+    if (opponent) {
+      const double chuhan =
+          g % 2 == 0 ? result : 1 - result;  // the opponent plays Black in even games
+      (chuhan == 1 ? score.wins : chuhan == 0 ? score.losses : score.draws)++;
+    }
+    if ((g + 1) % 10 == 0) {
+      std::cerr << "games " << g + 1 << " positions " << written;
+      if (opponent)
+        std::cerr << " (this run against " << opponent->name() << ": W " << score.wins << " D "
+                  << score.draws << " L " << score.losses << ")";
+      std::cerr << "\n";
+    }
   }
   return 0;
 }
