@@ -25,7 +25,7 @@
 // drops the game. An opponent that exits stops the run with an error; rerun it to resume.
 //
 //   chuhan-datagen --openings ../shared/data/openings.txt --games 2000 --nodes 24000 --seed 1201
-//                  --opponent /path/to/pikafish --opponent-nodes 48000 --format nnue --out a.bin
+//                  --opponent /path/to/pikafish --opponent-nodes 120000 --format nnue --out a.bin
 //
 // Master games rescored (--from-games, the games.tsv that `chuhan-openings read` writes from the
 // master games of scripts/openings/README.md): every position of every game with a result, once
@@ -330,6 +330,21 @@ int main(int argc, char** argv) {
     }
   }
 
+  // The opponent starts before the output is touched: one that cannot start leaves it as it was.
+  std::unique_ptr<tools::UciOpponent> opponent;
+  if (!opt.opponent.empty()) {
+    if (!master_games.empty()) {
+      std::cerr << "--opponent plays games; it does not go with --from-games\n";
+      return 2;
+    }
+    try {
+      opponent = std::make_unique<tools::UciOpponent>(opt.opponent, opt.opponent_nodes, 16);
+    } catch (const tools::OpponentError& e) {
+      std::cerr << "chuhan-datagen: " << e.what() << "\n";
+      return 1;
+    }
+  }
+
   // Resume: keep the games OUT.progress says were finished, drop any partial one after them.
   // Otherwise a new file, from --first-game on; but never over data whose progress is unknown.
   const std::string progress_path = opt.out + ".progress";
@@ -352,20 +367,6 @@ int main(int argc, char** argv) {
     std::ofstream(opt.out, std::ios::trunc);
   }
   std::ofstream out(opt.out, std::ios::binary | std::ios::app);
-
-  std::unique_ptr<tools::UciOpponent> opponent;
-  if (!opt.opponent.empty()) {
-    if (!master_games.empty()) {
-      std::cerr << "--opponent plays games; it does not go with --from-games\n";
-      return 2;
-    }
-    try {
-      opponent = std::make_unique<tools::UciOpponent>(opt.opponent, opt.opponent_nodes, 16);
-    } catch (const tools::OpponentError& e) {
-      std::cerr << "chuhan-datagen: " << e.what() << "\n";
-      return 1;
-    }
-  }
 
   Engine engine;
   engine.set_hash_size(16);

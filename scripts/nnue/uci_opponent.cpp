@@ -1,9 +1,10 @@
 #include "uci_opponent.h"
 
-#include <csignal>
-#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <sstream>
 
 namespace chuhan::tools {
 

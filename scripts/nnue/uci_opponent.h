@@ -3,11 +3,12 @@
 // fixed node count. ICCS squares with ranks 0-9, as Chuhan and Pikafish write them.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 namespace chuhan::tools {
@@ -34,7 +35,7 @@ class UciOpponent {
   void new_game();
 
   struct Answer {
-    std::string move;     // ICCS, e.g. "h2e2"; empty for "(none)" / "0000"
+    std::string move;      // ICCS, e.g. "h2e2"; empty for "(none)" / "0000"
     int score = 0;         // its last score in centipawns for the side to move; for a mate, 1
     bool is_mate = false;  // when the side to move mates and -1 when it is mated
   };
