@@ -34,31 +34,42 @@ UciOpponent::UciOpponent(const std::string& command, uint64_t nodes, int hash_mb
   close(in[0]), close(out[1]);
   to_ = fdopen(in[1], "w");
   from_ = fdopen(out[0], "r");
-  if (!to_ || !from_) throw OpponentError("opponent: fdopen failed");
-
-  send("uci");
-  for (std::string line; (line = receive()) != "uciok";)
-    if (line.rfind("id name ", 0) == 0) name_ = line.substr(8);
-  send("setoption name Threads value 1");
-  send("setoption name Hash value " + std::to_string(hash_mb));
-  send("isready");
-  wait_for("readyok");
+  try {
+    if (!to_ || !from_) throw OpponentError("opponent: fdopen failed");
+    send("uci");
+    for (std::string line; (line = receive()) != "uciok";)
+      if (line.rfind("id name ", 0) == 0) name_ = line.substr(8);
+    send("setoption name Threads value 1");
+    send("setoption name Hash value " + std::to_string(hash_mb));
+    send("isready");
+    wait_for("readyok");
+  } catch (const OpponentError&) {
+    shut_down();  // no destructor runs for an object whose constructor throws
+    throw;
+  }
 }
 
-UciOpponent::~UciOpponent() {
+UciOpponent::~UciOpponent() { shut_down(); }
+
+void UciOpponent::shut_down() {
   if (to_) {
     std::fputs("quit\n", to_);
-    std::fclose(to_);
+    std::fclose(to_);  // its end of file also tells the engine to quit
   }
   if (from_) std::fclose(from_);
+  to_ = from_ = nullptr;
   if (pid_ > 0) {
     // Give it a moment to quit by itself; an opponent that hangs is ended.
-    for (int i = 0; i < 100; ++i) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-      usleep(10000);
+    bool ended = false;
+    for (int i = 0; i < 100 && !ended; ++i) {
+      ended = waitpid(pid_, nullptr, WNOHANG) == pid_;
+      if (!ended) usleep(10000);
     }
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
+    if (!ended) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    pid_ = -1;
   }
 }
 

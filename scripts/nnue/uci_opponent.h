@@ -47,6 +47,7 @@ class UciOpponent {
   void send(const std::string& line);
   std::string receive();  // the next line; throws OpponentError at end of output
   void wait_for(const std::string& first_word);
+  void shut_down();  // quit, close the pipes, reap the child (idempotent)
 
   std::string name_;
   uint64_t nodes_;
