@@ -47,6 +47,11 @@ DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # default net since the forty-fourth session, README.md "Round 18"). The default jobs are deep
 # games: more of round 17's 6000-node games no longer helped it (README.md "Round 18 trial b").
 DEFAULT_JOBS=(deep-1151 deep-1152)
+# With an anchor (ANCHOR set, or a job that already met one), its games take the second core:
+# round 18 scores their positions worse than its own games' (README.md "Games against an anchor").
+if [[ -n "${ANCHOR:-}" || -s "$DIR/anchor/a-1201.bin.opponent" ]]; then
+  DEFAULT_JOBS=(deep-1151 anchor-1201)
+fi
 # Where each kind of job writes: job KIND-ID writes $DIR/${FILE_PREFIX[KIND]}ID.bin.
 KINDS=(cheap searched deep anchor master)
 declare -A FILE_PREFIX=([cheap]=cheap/c- [searched]=searched/s- [deep]=deep/d- [anchor]=anchor/a- [master]=master/m-)
