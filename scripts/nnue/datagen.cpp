@@ -136,12 +136,11 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     if (best.move.empty()) break;
     const bool red_to_move = engine.side_to_move() == RED;
     std::string move = best.move;
-    if (opponent && engine.side_to_move() == opponent_side) {
+    if (opponent && (red_to_move ? RED : BLACK) == opponent_side) {
       const tools::UciOpponent::Answer answer = opponent->best_move(opponent_start, moves);
       if (answer.move.empty()) return -1;
       move = answer.move;
       opponent_red_score = red_to_move ? answer.score : -answer.score;
-      if (answer.is_mate) opponent_red_score *= 100000;
     }
 
     // Adjudicate clearly decided games: a mate score, or a lead of 12 pawns for 8 plies (that

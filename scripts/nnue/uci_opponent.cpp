@@ -123,10 +123,8 @@ UciOpponent::Answer UciOpponent::best_move(const std::string& fen,
       if (word == "score") {
         std::string kind;
         int value;
-        if (words >> kind >> value && (kind == "cp" || kind == "mate")) {
-          answer.is_mate = kind == "mate";
-          answer.score = answer.is_mate ? (value > 0 ? 1 : -1) : value;
-        }
+        if (words >> kind >> value && (kind == "cp" || kind == "mate"))
+          answer.score = kind == "cp" ? value : value > 0 ? MateScore : -MateScore;
       }
   }
 }

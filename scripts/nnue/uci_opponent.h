@@ -34,10 +34,13 @@ class UciOpponent {
   // ucinewgame: the next position starts a new game (its hash cleared).
   void new_game();
 
+  static constexpr int MateScore = 100000;
+
   struct Answer {
-    std::string move;      // ICCS, e.g. "h2e2"; empty for "(none)" / "0000"
-    int score = 0;         // its last score in centipawns for the side to move; for a mate, 1
-    bool is_mate = false;  // when the side to move mates and -1 when it is mated
+    std::string move;  // ICCS, e.g. "h2e2"; empty for "(none)" / "0000"
+    // Its last score for the side to move, in centipawns; a mate is +MateScore (the side to move
+    // mates) or -MateScore (it is mated), beyond any centipawn score.
+    int score = 0;
   };
   // Its move in the position `fen` after `moves` (the game's moves since that position, so that
   // it sees repetitions). Throws OpponentError when it exits or never answers with bestmove.
