@@ -182,6 +182,14 @@ Move* generate<LEGAL>(const Position& pos, Move* list) {
   return cur;
 }
 
+bool has_legal_move(const Position& pos) {
+  Move list[MAX_MOVES];
+  Move* const end = generate_pseudo<true, true>(pos, list);
+  for (Move* m = list; m != end; ++m)
+    if (pos.legal(*m)) return true;
+  return false;
+}
+
 uint64_t perft(Position& pos, Depth depth) {
   if (depth <= 0) return 1;
   const MoveList<LEGAL> moves(pos);

@@ -34,6 +34,9 @@ struct MoveList {
   Move* last;
 };
 
+// Does the side to move have a legal move? Stops at the first one found.
+bool has_legal_move(const Position& pos);
+
 // Number of leaf positions at the given depth (bulk-counted at the last ply).
 uint64_t perft(Position& pos, Depth depth);
 

@@ -283,7 +283,7 @@ bool insufficient_material(const Position& pos) {
 
 GameResult judge(Position& pos) {
   // A side with no legal move loses, whether it is in check (checkmate) or not (stalemate).
-  if (MoveList<LEGAL>(pos).size() == 0)
+  if (!has_legal_move(pos))
     return {win_for(~pos.side_to_move()),
             pos.in_check() ? ResultReason::CHECKMATE : ResultReason::STALEMATE};
   if (const GameResult r = judge_repetition(pos, GameRepetitions - 1); r.over()) return r;

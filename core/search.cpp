@@ -86,7 +86,7 @@ Value repetition_value(Position& pos, int ply) {
 
 // The 60-move rule draws unless the side to move is checkmated on the last ply.
 bool rule60_draw(const Position& pos) {
-  return pos.rule60() >= Rule60Plies && (!pos.in_check() || MoveList<LEGAL>(pos).size() > 0);
+  return pos.rule60() >= Rule60Plies && (!pos.in_check() || has_legal_move(pos));
 }
 
 void update_pv(Move* pv, Move m, const Move* child_pv) {
@@ -676,14 +676,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
       (ttd.bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
-  // Step 3. No legal move out of check loses too (Xiangqi has no stalemate draw): a standard way
-  // to mate a bare general. Only a side without rook, horse and cannon is likely to be stuck, so
-  // only then is every move generated; stand pat would otherwise hide the loss.
-  if (!ss->in_check && !null_move_allowed(pos) && MoveList<LEGAL>(pos).size() == 0)
-    return mated_in(ss->ply);
-
-  // Step 4. Stand pat: out of check the side to move may decline every capture, so the static
-  // evaluation (or a tighter bound from the table) is a lower bound; at beta it cuts.
+  // Step 3. Stand pat: out of check the side to move may decline every capture, so the static
+  // evaluation (or a tighter bound from the table) is a lower bound; at beta it cuts. But a side
+  // with no legal move loses (Xiangqi has no stalemate draw: a standard way to mate a bare
+  // general, and the end of many composed mates, where the last rook, horse or cannon is
+  // pinned), so where standing pat would raise alpha a side with at most one of those, the only
+  // kind likely to be stuck, is first asked for a legal move. Below alpha the bound holds anyway.
   Value best_value, futility_base;
   if (ss->in_check) {
     ss->static_eval = VALUE_NONE;
@@ -694,6 +692,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     if (tt_value != VALUE_NONE &&
         (ttd.bound() & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
+    if (best_value > alpha && pos.major_count(pos.side_to_move()) <= 1 && !has_legal_move(pos))
+      return mated_in(ss->ply);
     if (best_value >= beta) {
       if (!tt_hit)
         tt_.store(tte, key, value_to_tt(best_value, ss->ply), BOUND_LOWER, 0, MOVE_NONE,
@@ -704,7 +704,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     futility_base = ss->static_eval + QsFutilityMargin;
   }
 
-  // Step 5. Loop through the captures (all evasions in check). The first ply also tries quiet
+  // Step 4. Loop through the captures (all evasions in check). The first ply also tries quiet
   // checks: a mate that begins with a quiet check just past the horizon is what a captures-only
   // quiescence misses most often.
   MovePicker picker(pos, tt_move, history_, depth == 0 && !ss->in_check);
@@ -715,7 +715,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     ++move_count;
     const bool gives_check = pos.gives_check(m);
 
-    // Step 6. Futility and SEE pruning of captures that cannot raise alpha. Quiet checks (only
+    // Step 5. Futility and SEE pruning of captures that cannot raise alpha. Quiet checks (only
     // at the first ply) are all tried: the sacrificial ones are the point.
     if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY && pos.is_capture(m)) {
       if (!gives_check) {
@@ -728,14 +728,14 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
       if (!see_ge(pos, m, 0)) continue;
     }
 
-    // Step 7. Make the move and search it.
+    // Step 6. Make the move and search it.
     StateInfo st;
     make_move(pos, ss, m, gives_check, st);
     const Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
     pos.undo_move(m);
     if (stop) return VALUE_ZERO;
 
-    // Step 8. New best move.
+    // Step 7. New best move.
     if (value > best_value) {
       best_value = value;
       if (value > alpha) {
@@ -747,10 +747,10 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, Depth d
     }
   }
 
-  // Step 9. In check with no legal move: mated (stalemate cannot arise here: we were in check).
+  // Step 8. In check with no legal move: mated (stalemate cannot arise here: we were in check).
   if (ss->in_check && move_count == 0) return mated_in(ss->ply);
 
-  // Step 10. Store in the transposition table, at depth 0.
+  // Step 9. Store in the transposition table, at depth 0.
   tt_.store(tte, key, value_to_tt(best_value, ss->ply),
             best_value >= beta ? BOUND_LOWER : BOUND_UPPER, 0, best_move, ss->static_eval);
   return best_value;

@@ -102,6 +102,22 @@ TEST(Search, NoLegalMoveGivesNoBestMoveAndMateZero) {
   }
 }
 
+// Stalemate loses, so a move that leaves the opponent no legal move is a mate even when it is the
+// last move before the horizon: quiescence must not stand pat for a side that cannot move. Here
+// Black's horse and advisor are pinned against the general by the cannon, and the general's one
+// free square goes when Red's general takes the d-file (the end of a composed mate in three).
+TEST(Search, AStalemateJustPastTheHorizonIsAMate) {
+  Engine engine;
+  ASSERT_EQ(engine.set_position("4ka3/4a4/9/9/9/4n4/9/4C4/9/4K4 w - - 0 3"), "");
+  SearchLimits limits;
+  limits.depth = 1;
+  SearchInfo last;
+  const BestMove best = engine.go(limits, [&](const SearchInfo& info) { last = info; });
+  EXPECT_EQ(best.move, "e0d0");
+  EXPECT_TRUE(last.is_mate);
+  EXPECT_EQ(last.score, 1);
+}
+
 TEST(Search, StopEndsAnInfiniteSearchPromptly) {
   Engine engine;
   SearchLimits limits;
