@@ -136,7 +136,7 @@ double play_game(Engine& engine, const std::string& start, std::mt19937& rng, co
     if (best.move.empty()) break;
     const bool red_to_move = engine.side_to_move() == RED;
     std::string move = best.move;
-    if (opponent && (red_to_move ? RED : BLACK) == opponent_side) {
+    if (opponent && engine.side_to_move() == opponent_side) {
       const tools::UciOpponent::Answer answer = opponent->best_move(opponent_start, moves);
       if (answer.move.empty()) return -1;
       move = answer.move;
