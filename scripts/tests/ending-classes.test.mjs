@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,10 +66,12 @@ test('a piece that is not one, one where it cannot stand, too many, or a missing
   assert.equal(run('tally').status, 2);
 });
 
-test('tally counts Red\'s results by the material the games start from', () => {
+test('tally counts Red\'s results by the material the games start from', (t) => {
   const game = (fen, result) => formatPgn({ red: 'E', black: 'E', result, fen, moves: [], reason: 'test' });
   const won = '3P5/4k4/b4a3/9/4N4/9/9/9/9/3K5 b - - 0 1', held = 'P8/9/b4k2b/9/9/9/9/3KN4/9/9 b - - 0 1';
-  const file = join(mkdtempSync(join(tmpdir(), 'ending-classes-')), 'g.pgn');
+  const dir = mkdtempSync(join(tmpdir(), 'ending-classes-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'g.pgn');
   writeFileSync(file, [game(won, '1-0'), game(won, '1/2-1/2'), game(held, '1/2-1/2'), game(held, '0-1')].join('\n\n'));
   const r = run('tally', file);
   assert.equal(r.status, 0, r.err);

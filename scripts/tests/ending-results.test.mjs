@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +26,11 @@ function record(pieces, redResult, redScore) {
 }
 
 function run(records, ...args) {
-  const file = join(mkdtempSync(join(tmpdir(), 'ending-results-')), 'd.bin');
+  const dir = mkdtempSync(join(tmpdir(), 'ending-results-'));
+  const file = join(dir, 'd.bin');
   writeFileSync(file, Buffer.concat(records));
   const r = spawnSync(process.execPath, [tool, '--min-count', '1', ...args, file], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true, force: true });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout.trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,10 @@ import { promisify } from 'node:util';
 
 const repo = resolve(fileURLToPath(import.meta.url), '../../..');
 
-test('the wasm build beats the random mover with both colours', async () => {
-  const json = join(mkdtempSync(join(tmpdir(), 'chuhan-match-')), 'summary.json');
+test('the wasm build beats the random mover with both colours', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'chuhan-match-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const json = join(dir, 'summary.json');
   const { stdout } = await promisify(execFile)(process.execPath, [
     join(repo, 'scripts/match/match.mjs'),
     '--engine-a', 'wasm',
