@@ -45,7 +45,7 @@ DIR="${CHUHAN_NN_DIR:-/tmp/nn}"
 # on for round 16's, 1001 on for round 17's; deep seeds 1051 on for round 17's (not 1001 on: the
 # same seed starts its games from the same openings and random plies), 1151 on for round 18's (the
 # default net since the forty-fourth session, README.md "Round 18"); cheap seeds 1161 on for round
-# 18's 300-node games (README.md "Round 19"). The default jobs are deep
+# 18's 300-node games (README.md "Round 19 trial c": they made it weaker). The default jobs are deep
 # games: more of round 17's 6000-node games no longer helped it (README.md "Round 18 trial b").
 DEFAULT_JOBS=(deep-1151 deep-1152)
 # With an anchor (ANCHOR set, or a job that already met one), its games take the second core:
